@@ -1,0 +1,134 @@
+"""Breadth-first exhaustive exploration with invariant and deadlock checking.
+
+States are visited level by level in the model's own order, so a run is
+deterministic and the first violating state found is at the smallest depth:
+its trace back through parent links is a shortest counterexample.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Sequence
+
+from checker.model import Invariant, Model
+from checker.trace import Trace, path_to, trace_through
+
+
+@dataclass
+class Stats:
+    """What an exploration saw."""
+
+    #: states reached, counted once each
+    distinct: int = 0
+    #: states produced: initial states plus one per (label, successor) step
+    generated: int = 0
+    #: distinct edges source -> target of the state graph
+    transitions: int = 0
+    #: number of new states at each depth; `len(per_depth) - 1` is the depth
+    per_depth: list[int] = field(default_factory=list)
+    #: states that no step leaves (every successor is the state itself)
+    final: int = 0
+    #: states without any successor
+    deadlocks: int = 0
+    seconds: float = 0.0
+    #: False when the search stopped before exploring every state
+    complete: bool = True
+
+    @property
+    def depth(self) -> int:
+        return len(self.per_depth) - 1
+
+
+@dataclass
+class Result:
+    """The outcome of `explore`."""
+
+    stats: Stats
+    #: invariant name -> shortest trace to a state violating it
+    violations: dict[str, Trace]
+    #: shortest trace to a deadlock (when checked and found)
+    deadlock: Trace | None
+    #: state -> its distinct successors (only when `keep_graph`)
+    graph: dict[Hashable, tuple] | None
+    #: the initial states (only when `keep_graph`)
+    initial: tuple = ()
+
+
+def explore(
+    model: Model,
+    invariants: Sequence[Invariant] = (),
+    check_deadlock: bool = True,
+    keep_graph: bool = False,
+    on_level: Callable[[int, int], None] | None = None,
+) -> Result:
+    """Explore every reachable state of `model` breadth-first.
+
+    Stops early once every invariant is violated and any deadlock is found,
+    unless `keep_graph` asks for the whole state graph (for liveness).
+    `on_level(depth, distinct)` is called before each level is expanded.
+    """
+    started = time.perf_counter()
+    stats = Stats()
+    parents: dict = {}
+    graph: dict | None = {} if keep_graph else None
+    found: dict[str, Hashable] = {}
+    deadlock = None
+    pending = list(invariants)
+
+    frontier = []
+    for state in model.init_states():
+        stats.generated += 1
+        if state not in parents:
+            parents[state] = None
+            frontier.append(state)
+    initial = tuple(frontier)
+
+    while frontier:
+        stats.per_depth.append(len(frontier))
+        if on_level:
+            on_level(len(stats.per_depth) - 1, len(parents))
+        for invariant in list(pending):
+            for state in frontier:
+                if not invariant.holds(state):
+                    found[invariant.name] = state
+                    pending.remove(invariant)
+                    break
+        if not pending and (deadlock is not None or not check_deadlock) and not keep_graph:
+            stats.complete = False
+            break
+        successors_of = model.next_steps
+        next_frontier = []
+        for state in frontier:
+            successors = {}  # a dict keeps the model's order, so runs are repeatable
+            for _, successor in successors_of(state):
+                stats.generated += 1
+                successors[successor] = None
+            stats.transitions += len(successors)
+            if not successors:
+                stats.deadlocks += 1
+                if deadlock is None and check_deadlock:
+                    deadlock = state
+            if successors.keys() <= {state}:
+                stats.final += 1
+            if graph is not None:
+                graph[state] = tuple(successors)
+            for successor in successors:
+                if successor not in parents:
+                    parents[successor] = state
+                    next_frontier.append(successor)
+        frontier = next_frontier
+
+    stats.distinct = len(parents)
+    stats.seconds = time.perf_counter() - started
+
+    def trace(state):
+        return trace_through(model, path_to(parents, state))
+
+    return Result(
+        stats=stats,
+        violations={name: trace(state) for name, state in found.items()},
+        deadlock=trace(deadlock) if deadlock is not None else None,
+        graph=graph,
+        initial=initial if keep_graph else (),
+    )

@@ -1,0 +1,88 @@
+"""`ttt-check` itself: explore, then report verdicts, traces and statistics."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Sequence
+
+import click
+
+from checker.bfs import Result, explore
+from checker.cli import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK
+from checker.model import Invariant, Model
+from checker.report import format_stats, format_trace
+
+
+def header(model: Model, invariants: Sequence[Invariant], deadlock: bool) -> str:
+    names = ", ".join(inv.name for inv in invariants) or "(none)"
+    return (
+        f"Checking spec '{model.name}' ({model.source}): {model.description}\n"
+        f"Invariants: {names}\n"
+        f"Deadlock check: {'on' if deadlock else 'off'}"
+    )
+
+
+def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) -> list[str]:
+    """One line per property, `[ok]` or `[violation]`, as `quint run` marks them."""
+    lines = []
+    for inv in invariants:
+        if inv.name in result.violations:
+            depth = len(result.violations[inv.name]) - 1
+            lines.append(f"[violation] invariant {inv.name} is violated after {depth} steps")
+        else:
+            lines.append(f"[ok] invariant {inv.name} holds in all {result.stats.distinct:,} reachable states")
+    if deadlock:
+        if result.deadlock is not None:
+            lines.append(f"[violation] deadlock: no step is possible after {len(result.deadlock) - 1} steps")
+        else:
+            lines.append("[ok] no deadlock: every reachable state has a successor")
+    return lines
+
+
+def format_check(model: Model, result: Result, invariants: Sequence[Invariant], deadlock: bool, view: str) -> str:
+    """The whole report: header, each counterexample, verdicts, statistics."""
+    parts = [header(model, invariants, deadlock)]
+    for inv in invariants:
+        trace = result.violations.get(inv.name)
+        if trace is not None:
+            parts.append(
+                f"Invariant {inv.name} is violated. A shortest counterexample, "
+                f"{len(trace) - 1} steps from an initial state:\n\n" + format_trace(model, trace, view)
+            )
+    if result.deadlock is not None:
+        parts.append(
+            f"Deadlock reached: no step is possible from the last state "
+            f"(a shortest trace, {len(result.deadlock) - 1} steps):\n\n" + format_trace(model, result.deadlock, view)
+        )
+    parts.append("\n".join(verdicts(result, invariants, deadlock)))
+    parts.append(format_stats(result.stats))
+    return "\n\n".join(parts)
+
+
+def exit_code(result: Result) -> int:
+    if result.violations:
+        return EXIT_INVARIANT
+    if result.deadlock is not None:
+        return EXIT_DEADLOCK
+    return EXIT_OK
+
+
+def run_check(model: Model, invariants: Sequence[Invariant], deadlock: bool, view: str) -> int:
+    """Explore `model`, print the report, and return the exit code."""
+    result = explore(model, invariants, check_deadlock=deadlock, on_level=progress())
+    click.echo(format_check(model, result, invariants, deadlock, view))
+    return exit_code(result)
+
+
+def progress(after: float = 1.0):
+    """A status line on a terminal's stderr for searches that take a while."""
+    if not sys.stderr.isatty():
+        return None
+    started = time.perf_counter()
+
+    def show(depth: int, distinct: int) -> None:
+        if time.perf_counter() - started > after:
+            click.echo(f"\rexploring depth {depth}: {distinct:,} states so far", err=True, nl=False)
+
+    return show

@@ -1,0 +1,97 @@
+"""The interface between a specification and the checkers.
+
+In the spirit of Stateright's `Model` trait: a model gives its initial states,
+the labelled successors of a state, its named properties and ways to show a
+state. The checkers (BFS, liveness, simulation, replay) know only this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, NamedTuple, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+
+
+class Label(NamedTuple):
+    """Why a step happened: the path of actions taken and the nondet picks.
+
+    Rendered as `MoveX › Block  pattern={(1,1),(1,2),(1,3)} coordinate=(1,3)`.
+    """
+
+    path: tuple[str, ...] = ()
+    picks: tuple[tuple[str, Any], ...] = ()
+
+    def within(self, action: str) -> "Label":
+        """The same step, seen from the enclosing `action`."""
+        return Label((action,) + self.path, self.picks)
+
+    def __str__(self) -> str:
+        text = " › ".join(self.path)
+        if self.picks:
+            text += "  " + " ".join(f"{name}={_compact(value)}" for name, value in self.picks)
+        return text
+
+
+def _compact(value: Any) -> str:
+    """Short notation for nondet picks: tuples `(1,3)`, sets `{(1,1),(1,2)}`."""
+    if isinstance(value, tuple):
+        return "(" + ",".join(_compact(v) for v in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(_compact(v) for v in sorted(value)) + "}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Invariant(Generic[S]):
+    """A named state predicate that must hold in every reachable state."""
+
+    name: str
+    holds: Callable[[S], bool]
+    doc: str = ""
+
+
+class Model(Generic[S]):
+    """A transition system with named properties.
+
+    Subclasses set the attributes below and implement `init_states` and
+    `next_steps`. States must be hashable and immutable.
+    """
+
+    #: Short name used on the command line, e.g. "strategy".
+    name: str = ""
+    #: One line saying what the model is.
+    description: str = ""
+    #: The source the model implements, e.g. "specs/tictactoe.qnt".
+    source: str = ""
+    #: Named invariants, in the order they are listed to users.
+    invariants: Mapping[str, Invariant[S]] = {}
+    #: Invariants checked when none is named (Quint's `inv`).
+    default_invariants: tuple[str, ...] = ()
+    #: Named temporal properties (see `checker.temporal`).
+    temporal_properties: Mapping[str, Any] = {}
+    #: Ways to show a state, by view name; the first is the default.
+    views: Mapping[str, Callable[[S], str]] = {}
+
+    def init_states(self) -> Iterable[S]:
+        """The initial states, in a deterministic order."""
+        raise NotImplementedError
+
+    def next_steps(self, state: S) -> Iterator[tuple[Label, S]]:
+        """Every (label, successor) pair, one per nondeterministic choice."""
+        raise NotImplementedError
+
+    def to_quint(self, state: S) -> Any:
+        """The state as a Quint record of its variables (see `checker.quint_value`)."""
+        raise NotImplementedError
+
+    def from_quint(self, variables: Mapping[str, Any]) -> S:
+        """The state a record of Quint values stands for; ValueError says what is wrong."""
+        raise NotImplementedError
+
+    def format_state(self, state: S, view: str) -> str:
+        """The state in one view, or in every view for `view == "all"`."""
+        if view == "all":
+            return "\n".join(show(state) for show in self.views.values())
+        return self.views[view](state)
+

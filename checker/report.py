@@ -1,0 +1,38 @@
+"""Text a student reads: headers, traces, verdicts and statistics."""
+
+from __future__ import annotations
+
+from checker.bfs import Stats
+from checker.model import Model
+from checker.trace import Trace
+
+
+def format_trace(model: Model, trace: Trace, view: str) -> str:
+    """Each state as a `[State i]` block headed by the step that led there.
+
+    A lasso ends as TLC's do: `[State n] Stuttering` when the last state
+    repeats forever, or `Back to state k` when the behaviour loops.
+    """
+    blocks = []
+    for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
+        title = f"[State {i}]  {'init' if label is None else label}"
+        blocks.append(f"{title}\n{model.format_state(state, view)}")
+    if trace.loop is not None:
+        last = len(trace.states) - 1
+        if trace.loop == last:
+            blocks.append(f"[State {last + 1}]  Stuttering: state {last} repeats forever")
+        else:
+            blocks.append(f"Back to state {trace.loop}: the behaviour repeats states {trace.loop}..{last} forever")
+    return "\n\n".join(blocks)
+
+
+def format_stats(stats: Stats) -> str:
+    """The statistics line, then the number of states found at each depth."""
+    rate = stats.distinct / stats.seconds if stats.seconds else 0.0
+    partial = "" if stats.complete else " (search stopped early: every property was already decided)"
+    return (
+        f"{stats.distinct:,} distinct states, {stats.generated:,} generated, "
+        f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth}; "
+        f"{stats.seconds:.2f} s ({rate:,.0f} states/s){partial}\n"
+        f"States per depth: {', '.join(f'{n:,}' for n in stats.per_depth)}"
+    )

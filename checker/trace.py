@@ -1,0 +1,51 @@
+"""Behaviours: sequences of states with the labels of the steps between them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Hashable, Mapping, Sequence
+
+from checker.model import Label, Model
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A behaviour `states[0] -> states[1] -> ...`.
+
+    `labels[i]` says why `states[i]` follows `states[i - 1]` (`labels[0]` is
+    None: `states[0]` is initial). For a lasso, `loop` is the index the last
+    state steps back to; a loop to the last state itself is stuttering.
+    """
+
+    states: tuple[Hashable, ...]
+    labels: tuple[Label | None, ...]
+    loop: int | None = None
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+
+def label_of(model: Model, source: Hashable, target: Hashable) -> Label | None:
+    """The first label (in the model's order) of a step from `source` to `target`."""
+    for label, successor in model.next_steps(source):
+        if successor == target:
+            return label
+    return None
+
+
+def trace_through(model: Model, states: Sequence[Hashable], loop: int | None = None) -> Trace:
+    """Label consecutive states with the steps of `model` that join them.
+
+    The caller guarantees each step is a transition of the model.
+    """
+    labels = [None] + [label_of(model, a, b) for a, b in zip(states, states[1:])]
+    return Trace(tuple(states), tuple(labels), loop)
+
+
+def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:
+    """Follow parent links back to an initial state (whose parent is None)."""
+    path = [state]
+    while (state := parents[state]) is not None:
+        path.append(state)
+    path.reverse()
+    return path

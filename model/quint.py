@@ -1,0 +1,72 @@
+"""A state as the Quint value it stands for, and back.
+
+`board` is `Map(1 -> Map(1 -> Occupied(X), 2 -> Empty, ...), ...)` and
+`nextTurn` is `X` or `O`, exactly as `quint run` and ITF traces show them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.quint_value import Record, Variant
+from model.tictactoe import PLAYERS, X, State, TicTacToe
+
+EMPTY = Variant("Empty")
+
+
+def occupied(player: str) -> Variant:
+    """`Occupied(player)`"""
+    return Variant("Occupied", Variant(player))
+
+
+def to_quint(model: TicTacToe, state: State) -> Record:
+    """The state variables as Quint values."""
+    n = model.grid.size
+    board = {
+        row: {
+            column: EMPTY if (p := model.square(state, (row, column))) is None else occupied(p)
+            for column in range(1, n + 1)
+        }
+        for row in range(1, n + 1)
+    }
+    return Record(board=board, nextTurn=Variant(state.nextTurn))
+
+
+def _player(value: Any, where: str) -> str:
+    if not (isinstance(value, Variant) and value.tag in PLAYERS and value.value == ()):
+        raise ValueError(f"{where}: expected a Player (X or O), got {value!r}")
+    return value.tag
+
+
+def from_quint(model: TicTacToe, variables: dict) -> State:
+    """The state that the Quint values `board` and `nextTurn` stand for.
+
+    Raises ValueError naming what is wrong when they are not a board of this
+    model's size and a player.
+    """
+    for name in ("board", "nextTurn"):
+        if name not in variables:
+            raise ValueError(f"missing state variable '{name}'")
+    n = model.grid.size
+    board = variables["board"]
+    rows = range(1, n + 1)
+    if not isinstance(board, dict) or sorted(board) != list(rows):
+        raise ValueError(f"board: expected a map with rows 1..{n}")
+    x = o = 0
+    for row in rows:
+        line = board[row]
+        if not isinstance(line, dict) or sorted(line) != list(rows):
+            raise ValueError(f"board row {row}: expected a map with columns 1..{n}")
+        for column in rows:
+            square = line[column]
+            where = f"board square ({row}, {column})"
+            if square == EMPTY:
+                continue
+            if not (isinstance(square, Variant) and square.tag == "Occupied"):
+                raise ValueError(f"{where}: expected Empty or Occupied(player), got {square!r}")
+            bit = model.grid.bit[(row, column)]
+            if _player(square.value, where) == X:
+                x |= bit
+            else:
+                o |= bit
+    return State(x, o, _player(variables["nextTurn"], "nextTurn"))

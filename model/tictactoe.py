@@ -1,0 +1,228 @@
+"""Part 1 of the lecture, "Jogando de qualquer jeito": both players move anywhere.
+
+Each method is one Quint definition of `specs/tictactoe_random.qnt`, with the
+same name; its docstring quotes the definition. Quint reads the state
+variables implicitly, Python passes them: `state` (or `board` for the board
+alone). An action is a generator of `(Label, value)` pairs, one per
+nondeterministic choice; a disabled action yields nothing.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Iterator, NamedTuple
+
+from checker.model import Invariant, Label, Model
+from model.grid import Coordinate, Grid, Pattern
+
+#: `type Player = X | O`, as the strings Quint prints.
+X, O = "X", "O"
+PLAYERS = (X, O)
+OTHER = {X: O, O: X}
+
+
+class Board(NamedTuple):
+    """`var board: int -> int -> Square`, as the masks of X's and O's squares."""
+
+    x: int
+    o: int
+
+
+class State(NamedTuple):
+    """The state variables `board` (as two masks) and `nextTurn`."""
+
+    x: int
+    o: int
+    nextTurn: str
+
+    @property
+    def board(self) -> Board:
+        return Board(self.x, self.o)
+
+
+Steps = Iterator[tuple[Label, Board]]
+
+
+def action(method):
+    """Name the steps of a Quint action: prefix its name to each step's label."""
+    name = method.__name__
+
+    @wraps(method)
+    def named(*args) -> Iterator:
+        for label, value in method(*args):
+            yield label.within(name), value
+
+    return named
+
+
+class TicTacToe(Model[State]):
+    """The tic-tac-toe spec where both players "play any old way"."""
+
+    name = "random"
+    description = "part 1 of the lecture: X and O both move to any empty square"
+    source = "specs/tictactoe_random.qnt"
+
+    #: invariant name -> (the definition it is, its `///` comment in the spec)
+    invariant_docs = {
+        "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold: X can win."),
+        "OHasNotWon": ("OHasNotWon", "O has not won. This does not hold either: without a strategy X can lose."),
+        "NotStalemate": (
+            "NotStalemate",
+            "It's not a stalemate if one player has won or the board is not filled.",
+        ),
+        "inv": ("OHasNotWon", "OHasNotWon is the default invariant, as in part 2 (here it is violated)."),
+    }
+
+    def __init__(self, size: int = 3, stutter: bool = True):
+        self.grid = Grid(size)
+        #: keep `step`'s third disjunct (game over: nothing changes)
+        self.stutter = stutter
+        self.invariants = {
+            name: Invariant(name, getattr(self, definition), doc)
+            for name, (definition, doc) in self.invariant_docs.items()
+        }
+        self.default_invariants = ("inv",)
+        from model.views import board_view, quint_view
+
+        self.views = {"board": lambda s: board_view(self, s), "quint": lambda s: quint_view(self, s)}
+
+    # ---- model interface -------------------------------------------------
+
+    def init_states(self):
+        return [self.init()]
+
+    def next_steps(self, state: State) -> Iterator[tuple[Label, State]]:
+        return self.step(state)
+
+    def to_quint(self, state: State):
+        from model.quint import to_quint
+
+        return to_quint(self, state)
+
+    def from_quint(self, variables) -> State:
+        from model.quint import from_quint
+
+        return from_quint(self, variables)
+
+    # ---- definitions about coordinates -----------------------------------
+
+    def square(self, board: Board, coordinate: Coordinate) -> str | None:
+        """`def square(coordinate: (int, int)): Square = board.get(coordinate._1).get(coordinate._2)`
+
+        The player occupying the square, or None for `Empty`.
+        """
+        bit = self.grid.bit[coordinate]
+        return X if board.x & bit else O if board.o & bit else None
+
+    def hasPlayer(self, board: Board, coordinate: Coordinate, player: str) -> bool:
+        """`def hasPlayer(coordinate, player) = match square(coordinate) { | Empty => false | Occupied(p) => player == p }`"""
+        return bool(self.squares(board, player) & self.grid.bit[coordinate])
+
+    def isEmpty(self, board: Board, coordinate: Coordinate) -> bool:
+        """`def isEmpty(coordinate) = match square(coordinate) { | Empty => true | _ => false }`"""
+        return not (board.x | board.o) & self.grid.bit[coordinate]
+
+    # ---- definitions about the board -------------------------------------
+
+    @staticmethod
+    def squares(board: Board, player: str) -> int:
+        """The mask of the squares `player` occupies."""
+        return board.x if player == X else board.o
+
+    def empty(self, board: Board) -> int:
+        """The mask of the empty squares: `boardCoordinates.filter(isEmpty)`."""
+        return self.grid.ALL & ~(board.x | board.o)
+
+    def boardEmpty(self, board: Board) -> bool:
+        """`val boardEmpty = boardCoordinates.forall(isEmpty)`"""
+        return not (board.x | board.o)
+
+    def boardFull(self, board: Board) -> bool:
+        """`val boardFull = not(boardCoordinates.exists(isEmpty))`"""
+        return (board.x | board.o) == self.grid.ALL
+
+    def won(self, board: Board, player: str) -> bool:
+        """`def won(player) = winningPatterns.exists(pattern => pattern.forall(coordinate => hasPlayer(coordinate, player)))`"""
+        return self.grid.has_line(self.squares(board, player))
+
+    def stalemate(self, board: Board) -> bool:
+        """`val stalemate = boardFull and not(won(X)) and not(won(O))`"""
+        return self.boardFull(board) and not self.won(board, X) and not self.won(board, O)
+
+    def gameOver(self, board: Board) -> bool:
+        """`val gameOver = won(X) or won(O) or boardFull`"""
+        return self.won(board, X) or self.won(board, O) or self.boardFull(board)
+
+    # ---- actions ---------------------------------------------------------
+
+    def Move(self, board: Board, player: str, coordinate: Coordinate) -> Board | None:
+        """`action Move(player, coordinate) = all { isEmpty(coordinate), board' = board.setBy(coordinate._1, row => row.set(coordinate._2, Occupied(player))) }`
+
+        Deterministic: the new board, or None when the square is taken.
+        """
+        if not self.isEmpty(board, coordinate):
+            return None
+        bit = self.grid.bit[coordinate]
+        return Board(board.x | bit, board.o) if player == X else Board(board.x, board.o | bit)
+
+    @action
+    def MoveToEmpty(self, board: Board, player: str) -> Steps:
+        """`action MoveToEmpty(player) = all { not(gameOver), nondet coordinate = boardCoordinates.filter(isEmpty).oneOf() Move(player, coordinate) }`"""
+        if self.gameOver(board):
+            return
+        for coordinate in self.grid.coordinates_of(self.empty(board)):
+            yield Label(picks=(("coordinate", coordinate),)), self.Move(board, player, coordinate)
+
+    @action
+    def MoveX(self, state: State) -> Iterator[tuple[Label, State]]:
+        """`action MoveX = all { nextTurn == X, MoveToEmpty(X), nextTurn' = O }`"""
+        if state.nextTurn != X:
+            return
+        for label, board in self.MoveToEmpty(state.board, X):
+            yield label, State(*board, O)
+
+    @action
+    def MoveO(self, state: State) -> Iterator[tuple[Label, State]]:
+        """`action MoveO = all { nextTurn == O, MoveToEmpty(O), nextTurn' = X }`"""
+        if state.nextTurn != O:
+            return
+        for label, board in self.MoveToEmpty(state.board, O):
+            yield label, State(*board, X)
+
+    @action
+    def GameOverStutter(self, state: State) -> Iterator[tuple[Label, State]]:
+        """`all { gameOver, board' = board, nextTurn' = nextTurn }`, `step`'s third disjunct.
+
+        "If the game is over, we don't need to do anything": the state repeats.
+        """
+        if self.gameOver(state.board):
+            yield Label(), state
+
+    def init(self) -> State:
+        """`action init = all { nextTurn' = X, board' = 1.to(3).mapBy(_ => 1.to(3).mapBy(_ => Empty)) }`"""
+        return State(0, 0, X)
+
+    def step(self, state: State) -> Iterator[tuple[Label, State]]:
+        """`action step = any { MoveX, MoveO, all { gameOver, board' = board, nextTurn' = nextTurn } }`
+
+        Without `stutter`, the third disjunct is dropped (as in earlier
+        versions of the Quint example) and finished games deadlock.
+        """
+        yield from self.MoveX(state)
+        yield from self.MoveO(state)
+        if self.stutter:
+            yield from self.GameOverStutter(state)
+
+    # ---- invariants --------------------------------------------------------
+
+    def XHasNotWon(self, state: State) -> bool:
+        """`val XHasNotWon = not(won(X))`"""
+        return not self.won(state.board, X)
+
+    def OHasNotWon(self, state: State) -> bool:
+        """`val OHasNotWon = not(won(O))`"""
+        return not self.won(state.board, O)
+
+    def NotStalemate(self, state: State) -> bool:
+        """`val NotStalemate = not(stalemate)`"""
+        return not self.stalemate(state.board)

@@ -26,6 +26,12 @@ class StrategyTicTacToe(TicTacToe):
         "NotStalemate": TicTacToe.invariant_docs["NotStalemate"],
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant: the only one that holds."),
     }
+    temporal_docs = {
+        "XMustEventuallyWin": (
+            "This is not always true, as if O picks the right moves, the game will result in a stalemate."
+        ),
+        "GameEventuallyEnds": TicTacToe.temporal_docs["GameEventuallyEnds"],
+    }
 
     # ---- conditions for the strategy's moves -------------------------------
 

@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Iterator, NamedTuple
 
 from checker.model import Invariant, Label, Model
+from checker.temporal import Formula, StatePredicate, TemporalProperty, eventually
 from model.grid import Coordinate, Grid, Pattern
 
 #: `type Player = X | O`, as the strings Quint prints.
@@ -73,6 +74,15 @@ class TicTacToe(Model[State]):
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant, as in part 2 (here it is violated)."),
     }
 
+    #: temporal property name -> its `///` comment in the spec
+    temporal_docs = {
+        "XMustEventuallyWin": "This is not always true: the game may end in a stalemate or with O winning.",
+        "GameEventuallyEnds": (
+            "Every game ends. This holds only under fairness: without it, a behaviour "
+            "may stutter forever before the game is over."
+        ),
+    }
+
     def __init__(self, size: int = 3, stutter: bool = True):
         self.grid = Grid(size)
         #: keep `step`'s third disjunct (game over: nothing changes)
@@ -82,6 +92,9 @@ class TicTacToe(Model[State]):
             for name, (definition, doc) in self.invariant_docs.items()
         }
         self.default_invariants = ("inv",)
+        self.temporal_properties = {
+            name: TemporalProperty(name, getattr(self, name)(), doc) for name, doc in self.temporal_docs.items()
+        }
         from model.views import board_view, quint_view
 
         self.views = {"board": lambda s: board_view(self, s), "quint": lambda s: quint_view(self, s)}
@@ -226,3 +239,13 @@ class TicTacToe(Model[State]):
     def NotStalemate(self, state: State) -> bool:
         """`val NotStalemate = not(stalemate)`"""
         return not self.stalemate(state.board)
+
+    # ---- temporal properties -----------------------------------------------
+
+    def XMustEventuallyWin(self) -> Formula:
+        """`temporal XMustEventuallyWin = eventually(won(X))`"""
+        return eventually(StatePredicate("won(X)", lambda state: self.won(state.board, X)))
+
+    def GameEventuallyEnds(self) -> Formula:
+        """`temporal GameEventuallyEnds = eventually(gameOver)`"""
+        return eventually(StatePredicate("gameOver", lambda state: self.gameOver(state.board)))

@@ -1,0 +1,152 @@
+"""`checker.bfs` on its own, on toy models whose figures are counted by hand."""
+
+import os
+import re
+import subprocess
+
+import pytest
+
+from checker.bfs import explore
+from checker.model import Invariant, Label, Model
+
+
+class Graph(Model):
+    """A model given by its edges: state -> [(action name, successor), ...]."""
+
+    name = "graph"
+
+    def __init__(self, initial, edges):
+        self.initial = list(initial)
+        self.edges = edges
+
+    def init_states(self):
+        return self.initial
+
+    def next_steps(self, state):
+        for action, successor in self.edges.get(state, []):
+            yield Label((action,)), successor
+
+
+def counter(n):
+    """A counter mod n: 0 -> 1 -> ... -> n-1 -> 0."""
+    return Graph([0], {i: [("inc", (i + 1) % n)] for i in range(n)})
+
+
+#: a -> b, a -> c, b -> d, c -> d; d has no step
+DIAMOND = Graph(["a"], {"a": [("ab", "b"), ("ac", "c")], "b": [("bd", "d")], "c": [("cd", "d")]})
+
+
+def below(k):
+    return Invariant(f"below{k}", lambda s: s < k)
+
+
+def not_d():
+    return Invariant("notD", lambda s: s != "d")
+
+
+def test_counter_statistics():
+    stats = explore(counter(5), keep_graph=True).stats
+    assert (stats.distinct, stats.generated, stats.transitions) == (5, 6, 5)
+    assert stats.per_depth == [1, 1, 1, 1, 1] and stats.depth == 4
+    assert (stats.final, stats.deadlocks) == (0, 0)
+
+
+def test_a_self_loop_is_final_but_not_a_deadlock():
+    stats = explore(counter(1), keep_graph=True).stats
+    assert (stats.distinct, stats.generated, stats.transitions, stats.final, stats.deadlocks) == (1, 2, 1, 1, 0)
+
+
+def test_counter_counterexample():
+    result = explore(counter(5), [below(3)])
+    trace = result.violations["below3"]
+    assert trace.states == (0, 1, 2, 3)
+    assert [str(label) if label else None for label in trace.labels] == [None, "inc", "inc", "inc"]
+    assert result.deadlock is None
+
+
+def test_diamond_statistics():
+    result = explore(DIAMOND, keep_graph=True)
+    stats = result.stats
+    assert (stats.distinct, stats.generated, stats.transitions) == (4, 5, 4)
+    assert stats.per_depth == [1, 2, 1]
+    assert (stats.final, stats.deadlocks) == (1, 1)  # d
+    assert result.graph == {"a": ("b", "c"), "b": ("d",), "c": ("d",), "d": ()}
+    assert result.initial == ("a",)
+
+
+def test_diamond_deadlock_trace_goes_through_the_first_branch():
+    result = explore(DIAMOND)
+    assert result.deadlock.states == ("a", "b", "d")
+    assert [str(label) for label in result.deadlock.labels[1:]] == ["ab", "bd"]
+
+
+def test_deadlock_check_off():
+    result = explore(DIAMOND, [not_d()], check_deadlock=False)
+    assert result.deadlock is None
+    assert result.violations["notD"].states == ("a", "b", "d")
+
+
+def test_an_invariant_broken_in_an_initial_state():
+    result = explore(counter(3), [below(0)])
+    trace = result.violations["below0"]
+    assert trace.states == (0,) and trace.labels == (None,)
+
+
+def test_several_initial_states_and_a_repeated_one():
+    model = Graph(["p", "q", "p"], {"p": [("go", "r")], "q": [("go", "r")], "r": [("stay", "r")]})
+    result = explore(model, keep_graph=True)
+    stats = result.stats
+    assert result.initial == ("p", "q")
+    assert (stats.distinct, stats.generated, stats.transitions) == (3, 6, 3)
+    assert stats.per_depth == [2, 1]
+    assert (stats.final, stats.deadlocks) == (1, 0)  # r only steps to itself
+    assert explore(model, [Invariant("notR", lambda s: s != "r")]).violations["notR"].states == ("p", "r")
+
+
+def test_duplicate_successors_count_once_as_transitions_and_the_first_label_names_the_step():
+    model = Graph(["s"], {"s": [("left", "t"), ("right", "t")], "t": [("back", "s")]})
+    result = explore(model, [Invariant("notT", lambda s: s != "t")], keep_graph=True)
+    stats = result.stats
+    assert (stats.distinct, stats.generated, stats.transitions) == (2, 4, 2)
+    assert str(result.violations["notT"].labels[1]) == "left"
+
+
+def test_several_invariants_get_a_verdict_each():
+    result = explore(counter(6), [below(2), below(4), below(10)])
+    assert {name: len(trace) - 1 for name, trace in result.violations.items()} == {"below2": 2, "below4": 4}
+    assert result.stats.complete  # below10 holds: everything was explored
+
+
+def test_the_search_stops_once_everything_is_decided():
+    result = explore(counter(100), [below(3)], check_deadlock=False)
+    assert not result.stats.complete
+    assert result.stats.per_depth == [1, 1, 1, 1]
+    whole = explore(counter(100), [below(3)], check_deadlock=False, keep_graph=True)
+    assert whole.stats.complete and whole.stats.distinct == 100
+
+
+def test_on_level_sees_each_depth_before_it_is_expanded():
+    seen = []
+    explore(DIAMOND, on_level=lambda depth, distinct: seen.append((depth, distinct)))
+    assert seen == [(0, 1), (1, 3), (2, 4)]
+
+
+def test_repeated_runs_give_the_same_trace():
+    traces = {explore(DIAMOND, [not_d()]).violations["notD"] for _ in range(3)}
+    assert len(traces) == 1
+
+
+def mask_timing(output: str) -> str:
+    return re.sub(r"[\d.]+ s \([\d,]+ states/s\)", "<time>", output)
+
+
+@pytest.mark.parametrize("args", [["-i", "NotStalemate"], ["--spec", "random", "-i", "XHasNotWon", "--view", "board"]])
+def test_the_same_output_whatever_the_hash_seed(args):
+    """String hashing differs between processes; the traces must not."""
+    outputs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(["ttt-check", *args], capture_output=True, text=True, env=env)
+        assert done.returncode == 12
+        outputs.append(mask_timing(done.stdout))
+    assert outputs[0] == outputs[1] and "<time>" in outputs[0]

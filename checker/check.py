@@ -9,18 +9,24 @@ from typing import Sequence
 import click
 
 from checker.bfs import Result, explore
-from checker.cli import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK
+from checker.cli import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
+from checker.liveness import UNDER, WEAK, Verdict, check_properties, format_violation, verdict_line
 from checker.model import Invariant, Model
 from checker.report import format_stats, format_trace
+from checker.temporal import TemporalProperty
 
 
-def header(model: Model, invariants: Sequence[Invariant], deadlock: bool) -> str:
+def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
     names = ", ".join(inv.name for inv in invariants) or "(none)"
-    return (
+    text = (
         f"Checking spec '{model.name}' ({model.source}): {model.description}\n"
         f"Invariants: {names}\n"
         f"Deadlock check: {'on' if deadlock else 'off'}"
     )
+    if temporal:
+        properties = ", ".join(f"{v.property.name} = {v.property.formula}" for v in temporal)
+        text += f"\nTemporal properties ({UNDER[temporal[0].fairness]}): {properties}"
+    return text
 
 
 def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) -> list[str]:
@@ -40,9 +46,16 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
     return lines
 
 
-def format_check(model: Model, result: Result, invariants: Sequence[Invariant], deadlock: bool, view: str) -> str:
+def format_check(
+    model: Model,
+    result: Result,
+    invariants: Sequence[Invariant],
+    deadlock: bool,
+    view: str,
+    temporal: Sequence[Verdict] = (),
+) -> str:
     """The whole report: header, each counterexample, verdicts, statistics."""
-    parts = [header(model, invariants, deadlock)]
+    parts = [header(model, invariants, deadlock, temporal)]
     for inv in invariants:
         trace = result.violations.get(inv.name)
         if trace is not None:
@@ -55,24 +68,35 @@ def format_check(model: Model, result: Result, invariants: Sequence[Invariant], 
             f"Deadlock reached: no step is possible from the last state "
             f"(a shortest trace, {len(result.deadlock) - 1} steps):\n\n" + format_trace(model, result.deadlock, view)
         )
-    parts.append("\n".join(verdicts(result, invariants, deadlock)))
+    parts += [format_violation(model, verdict, view) for verdict in temporal if not verdict.holds]
+    parts.append("\n".join(verdicts(result, invariants, deadlock) + [verdict_line(v) for v in temporal]))
     parts.append(format_stats(result.stats))
     return "\n\n".join(parts)
 
 
-def exit_code(result: Result) -> int:
+def exit_code(result: Result, temporal: Sequence[Verdict] = ()) -> int:
     if result.violations:
         return EXIT_INVARIANT
+    if not all(verdict.holds for verdict in temporal):
+        return EXIT_TEMPORAL
     if result.deadlock is not None:
         return EXIT_DEADLOCK
     return EXIT_OK
 
 
-def run_check(model: Model, invariants: Sequence[Invariant], deadlock: bool, view: str) -> int:
-    """Explore `model`, print the report, and return the exit code."""
-    result = explore(model, invariants, check_deadlock=deadlock, on_level=progress())
-    click.echo(format_check(model, result, invariants, deadlock, view))
-    return exit_code(result)
+def run_check(
+    model: Model,
+    invariants: Sequence[Invariant],
+    deadlock: bool,
+    view: str,
+    temporal: Sequence[TemporalProperty] = (),
+    fairness: str = WEAK,
+) -> int:
+    """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code."""
+    result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
+    outcomes = check_properties(model, result, temporal, fairness) if temporal else []
+    click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
+    return exit_code(result, outcomes)
 
 
 def progress(after: float = 1.0):

@@ -65,6 +65,18 @@ def resolve_invariants(model: Model, names: Sequence[str]):
     return chosen
 
 
+def resolve_temporal(model: Model, names: Sequence[str]):
+    """The model's temporal properties called `names`."""
+    for name in names:
+        if name not in model.temporal_properties:
+            valid = ", ".join(model.temporal_properties) or "(none)"
+            raise click.BadParameter(
+                f"unknown temporal property '{name}' for spec '{model.name}'; valid names: {valid}",
+                param_hint="'--temporal'",
+            )
+    return [model.temporal_properties[name] for name in names]
+
+
 def resolve_view(model: Model, view: str) -> str:
     """`view` if the model has it (or it is 'all')."""
     if view != "all" and view not in model.views:
@@ -112,7 +124,27 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ),
     )
     @invariant_option(
-        "An invariant to check in every reachable state; repeat for several. Default: the spec's `inv`."
+        "An invariant to check in every reachable state; repeat for several. "
+        "Default: the spec's `inv`, unless --temporal is given (then only the named invariants)."
+    )
+    @click.option(
+        "-t",
+        "--temporal",
+        multiple=True,
+        metavar="NAME",
+        help="A temporal property to check over every behaviour (see --list); repeat for several. "
+        "Combine with --invariant to check both in one run.",
+    )
+    @click.option(
+        "--fairness",
+        type=click.Choice(["weak", "none"]),
+        default="weak",
+        show_default=True,
+        help="Which behaviours --temporal considers. 'weak': weak fairness on `step`, a behaviour never "
+        "stops while a step can still change the state; it may stay forever only where nothing can change "
+        "(a finished game, or a state with no successor). This is the lecture's reading: XMustEventuallyWin "
+        "fails because O can force a stalemate. 'none': TLA+'s default, a behaviour may stutter forever in "
+        "any state, even the initial one, so hardly any `eventually` holds.",
     )
     @click.option(
         "--deadlock/--no-deadlock",
@@ -124,7 +156,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
-    def main(ctx: click.Context, invariants, deadlock, view, list_, **kwargs):
+    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, list_, **kwargs):
         """Model-check the Quint tic-tac-toe spec, exhaustively.
 
         Explores every reachable state breadth-first, from `init` through
@@ -132,11 +164,19 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         fails, prints a shortest behaviour that breaks it, state by state, in
         Quint's notation.
 
+        Temporal properties (--temporal) are about behaviours: infinite
+        sequences of states. A behaviour that stops taking steps repeats its
+        last state forever (stuttering), as in TLA+; so does a state with no
+        successor. A counterexample is a lasso: a shortest path from `init`,
+        then a part that repeats forever, shown as `Stuttering` or `Back to
+        state k`. --fairness says when a behaviour may stop (see below).
+
         \b
         Examples:
           ttt-check                               check the spec's `inv`
           ttt-check --invariant NotStalemate      a shortest game ending in a draw
           ttt-check --spec random -i OHasNotWon   both players move anywhere
+          ttt-check --temporal XMustEventuallyWin a game X does not win
           ttt-check --list                        specs, invariants, properties
         """
         if ctx.invoked_subcommand is not None:
@@ -159,7 +199,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         model = specs.build(kwargs)
         from checker.check import run_check
 
-        ctx.exit(run_check(model, resolve_invariants(model, invariants), deadlock, resolve_view(model, view)))
+        temporal = resolve_temporal(model, temporal)
+        invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
+        ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness))
 
     return main
 

@@ -1,0 +1,279 @@
+"""The specs' temporal properties, against an independent count of every complete game.
+
+The brute force below shares nothing with `model/` or `checker/`: a board is
+a list of nine marks read row by row ("." for an empty square), and every
+complete game is enumerated by recursion from the empty board, with X's
+strategy read again from `specs/tictactoe.qnt`. A game ends when somebody
+has won or the board is full; tic-tac-toe games cannot cycle (each move
+fills a square). So, under weak fairness, where a behaviour may stop only
+once no move is possible:
+
+  * XMustEventuallyWin fails iff some complete game ends without X winning,
+    and a shortest lasso is a shortest such game, then its last state forever;
+  * GameEventuallyEnds holds iff every position without a move is game over.
+
+Without fairness, a behaviour may stop anywhere, even in the initial state:
+both properties fail there, since the empty board is neither won nor over.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+
+from checker.bfs import explore
+from checker.liveness import StateGraph, check_temporal
+from lassos import assert_counterexample
+from model import cli as ttt_cli
+from model.strategy import StrategyTicTacToe
+from model.tictactoe import TicTacToe
+
+LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+CORNERS = [0, 2, 6, 8]
+CENTER = 4
+
+
+def won(board: list, mark: str) -> bool:
+    return any(all(board[i] == mark for i in line) for line in LINES)
+
+
+def outcome(board: list) -> str | None:
+    """"X" or "O" for a win, "draw" for a full board, None while the game goes on."""
+    for mark in "XO":
+        if won(board, mark):
+            return mark
+    return "draw" if "." not in board else None
+
+
+def empties(board: list) -> list:
+    return [i for i in range(9) if board[i] == "."]
+
+
+def empties_of_lines(board: list, xs: int, os: int) -> list:
+    """The empty squares of the lines holding `xs` X's and `os` O's (the rest empty)."""
+    marks = lambda line: [board[i] for i in line]  # noqa: E731
+    return sorted(
+        {i for line in LINES if marks(line).count("X") == xs and marks(line).count("O") == os for i in line}
+        - {i for i in range(9) if board[i] != "."}
+    )
+
+
+def strategy_moves(board: list) -> list:
+    """X's squares by the lecture's strategy: corner first, then Win, Block, TakeCenter, SetupWin, anywhere."""
+    if len(empties(board)) == 9:
+        return CORNERS
+    for xs, os in ((2, 0), (0, 2)):  # Win, then Block: two of a kind and an empty square
+        if squares := empties_of_lines(board, xs, os):
+            return squares
+    if board[CENTER] == ".":
+        return [CENTER]
+    return empties_of_lines(board, 1, 0) or empties(board)  # SetupWin: one X, two empty
+
+
+def moves(board: list, turn: str, strategy: bool) -> list:
+    return strategy_moves(board) if strategy and turn == "X" else empties(board)
+
+
+@lru_cache(maxsize=None)
+def games_from(board: tuple, turn: str, strategy: bool) -> Counter:
+    """(how the game ends, moves until then) -> how many complete games, from this position.
+
+    A position with no move that is not game over would end as "stuck".
+    """
+    if outcome(list(board)) is not None:
+        return Counter({(outcome(list(board)), 0): 1})
+    squares = moves(list(board), turn, strategy)
+    if not squares:
+        return Counter({("stuck", 0): 1})
+    games = Counter()
+    for i in squares:
+        after = list(board)
+        after[i] = turn
+        for (end, length), count in games_from(tuple(after), "O" if turn == "X" else "X", strategy).items():
+            games[end, length + 1] += count
+    return games
+
+
+def all_games(strategy: bool) -> Counter:
+    return games_from(tuple("." * 9), "X", strategy)
+
+
+# ---- the brute force itself ----------------------------------------------------------
+
+
+def test_the_brute_force_counts_the_well_known_games():
+    """255,168 games of tic-tac-toe: 131,184 won by X, 77,904 by O, 46,080 drawn."""
+    ends = Counter()
+    for (end, _), count in all_games(strategy=False).items():
+        ends[end] += count
+    assert ends == {"X": 131_184, "O": 77_904, "draw": 46_080}
+
+
+def test_against_the_strategy_O_never_wins():
+    """The lecture's claim (OHasNotWon holds), here by brute force."""
+    assert {end for end, _ in all_games(strategy=True)} == {"X", "draw"}
+
+
+# ---- the checker against it ------------------------------------------------------------
+
+SPECS = {"strategy": StrategyTicTacToe, "random": TicTacToe}
+CONFIGS = [(spec, stutter) for spec in SPECS for stutter in (True, False)]
+
+
+@pytest.fixture(scope="module")
+def checked():
+    """(spec, stutter) -> (model, its explored graph, a function checking a property)."""
+    cache = {}
+
+    def get(spec, stutter):
+        if (spec, stutter) not in cache:
+            model = SPECS[spec](stutter=stutter)
+            result = explore(model, keep_graph=True, check_deadlock=False)
+            graph = StateGraph(result)
+            cache[spec, stutter] = model, lambda name, fairness: check_temporal(
+                model, result, model.temporal_properties[name], fairness, graph
+            )
+        return cache[spec, stutter]
+
+    return get
+
+
+def board_of(model, state) -> list:
+    """The state's board as the brute force writes it, read through the spec's `square`."""
+    return [model.square(state.board, (r, c)) or "." for r in (1, 2, 3) for c in (1, 2, 3)]
+
+
+def assert_legal_game(model, trace, strategy: bool):
+    """Each step of the lasso is a move the brute force allows too."""
+    boards = [board_of(model, state) for state in trace.states]
+    assert boards[0] == ["."] * 9
+    for turn, (before, after) in zip("XOXOXOXOX", zip(boards, boards[1:])):
+        changed = [i for i in range(9) if before[i] != after[i]]
+        assert len(changed) == 1 and after[changed[0]] == turn
+        assert outcome(before) is None and changed[0] in moves(before, turn, strategy)
+
+
+@pytest.mark.parametrize("spec, stutter", CONFIGS)
+def test_XMustEventuallyWin_under_weak_fairness_a_shortest_game_X_does_not_win(checked, spec, stutter):
+    model, check = checked(spec, stutter)
+    strategy = spec == "strategy"
+    not_won_by_x = {length for end, length in all_games(strategy) if end != "X"}
+    verdict = check("XMustEventuallyWin", "weak")
+    trace = verdict.counterexample
+    assert trace is not None
+    assert_counterexample(model, verdict.property.formula, trace, "weak")
+    assert_legal_game(model, trace, strategy)
+    # a whole game, then its final position forever
+    assert len(trace) - 1 == min(not_won_by_x)
+    assert trace.loop == len(trace) - 1
+    final = board_of(model, trace.states[-1])
+    assert outcome(final) in {end for end, length in all_games(strategy) if end != "X" and length == len(trace) - 1}
+    assert verdict.holds_under_weak is None
+
+
+def test_the_shortest_games_X_does_not_win():
+    """By hand: a draw fills the board (9 moves); O's quickest win is its third move (6)."""
+    assert min(length for end, length in all_games(strategy=True) if end != "X") == 9
+    assert min(length for end, length in all_games(strategy=False) if end != "X") == 6
+    assert {end for end, length in all_games(strategy=False) if end != "X" and length == 6} == {"O"}
+
+
+@pytest.mark.parametrize("spec, stutter", CONFIGS)
+def test_XMustEventuallyWin_without_fairness_the_initial_state_stutters(checked, spec, stutter):
+    model, check = checked(spec, stutter)
+    verdict = check("XMustEventuallyWin", "none")
+    assert verdict.counterexample.states == tuple(model.init_states())
+    assert verdict.counterexample.loop == 0
+    assert_counterexample(model, verdict.property.formula, verdict.counterexample, "none")
+    # the warning: still violated under weak fairness, as some game ends without X winning
+    assert verdict.holds_under_weak is False
+
+
+@pytest.mark.parametrize("spec, stutter", CONFIGS)
+def test_GameEventuallyEnds_holds_under_weak_fairness(checked, spec, stutter):
+    model, check = checked(spec, stutter)
+    every_game_ends = all(end != "stuck" for end, _ in all_games(spec == "strategy"))
+    assert every_game_ends
+    assert check("GameEventuallyEnds", "weak").holds
+
+
+@pytest.mark.parametrize("spec, stutter", CONFIGS)
+def test_GameEventuallyEnds_without_fairness_the_initial_state_stutters(checked, spec, stutter):
+    model, check = checked(spec, stutter)
+    verdict = check("GameEventuallyEnds", "none")
+    assert verdict.counterexample.states == tuple(model.init_states())
+    assert_counterexample(model, verdict.property.formula, verdict.counterexample, "none")
+    assert verdict.holds_under_weak is True
+
+
+# ---- on the command line -------------------------------------------------------------------
+
+
+@pytest.fixture
+def ttt_check(monkeypatch, capsys):
+    """Run `ttt-check ARGS...` in-process: (exit code, stdout, stderr)."""
+
+    def run(*args):
+        monkeypatch.setattr(sys, "argv", ["ttt-check", *args])
+        with pytest.raises(SystemExit) as exited:
+            ttt_cli.main()
+        out, err = capsys.readouterr()
+        return exited.value.code, out, err
+
+    return run
+
+
+def test_the_lecture_s_answer_a_stalemate(ttt_check):
+    code, out, _ = ttt_check("--temporal", "XMustEventuallyWin", "--view", "board")
+    assert code == 13
+    assert "Invariants: (none)" in out
+    assert "Temporal property XMustEventuallyWin = eventually(won(X)) is violated under weak fairness." in out
+    assert "A behaviour where won(X) never holds: 9 steps from an initial state, then state 9 repeats forever" in out
+    assert "[State 10]  Stuttering: state 9 repeats forever" in out
+    assert "Warning" not in out
+    rows = out.split("[State 9]")[1].split("[State 10]")[0].splitlines()[2:5]
+    board = [mark for row in rows for mark in row.split()[1:4]]
+    assert outcome(board) == "draw"
+    assert "[violation] temporal XMustEventuallyWin is violated under weak fairness" in out
+
+
+def test_without_fairness_the_warning(ttt_check):
+    code, out, _ = ttt_check("--temporal", "GameEventuallyEnds", "--fairness", "none", "--view", "board")
+    assert code == 13
+    assert "[State 1]  Stuttering: state 0 repeats forever" in out
+    assert "a fairness condition may be missing" in out and "--fairness weak" in out
+    assert "(under weak fairness, GameEventuallyEnds holds)." in out
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["-t", "GameEventuallyEnds"], 0),
+        (["-t", "XMustEventuallyWin", "-t", "GameEventuallyEnds"], 13),
+        # an invariant violation (12) comes first, then a temporal one (13), then a deadlock (11)
+        (["-s", "random", "-i", "OHasNotWon", "-t", "XMustEventuallyWin"], 12),
+        (["-i", "OHasNotWon", "-t", "XMustEventuallyWin"], 13),
+        (["--no-stutter", "-t", "XMustEventuallyWin"], 13),
+        (["--no-stutter", "-t", "GameEventuallyEnds"], 11),
+    ],
+)
+def test_exit_codes(ttt_check, args, code):
+    assert ttt_check(*args, "--view", "quint")[0] == code
+
+
+def test_one_verdict_line_per_property(ttt_check):
+    _, out, _ = ttt_check("-i", "OHasNotWon", "-t", "XMustEventuallyWin", "-t", "GameEventuallyEnds")
+    verdicts = [line for line in out.splitlines() if line.startswith(("[ok]", "[violation]"))]
+    assert verdicts[0].startswith("[ok] invariant OHasNotWon holds")
+    assert verdicts[-2].startswith("[violation] temporal XMustEventuallyWin is violated under weak fairness")
+    assert verdicts[-1] == "[ok] temporal GameEventuallyEnds holds under weak fairness"
+
+
+def test_unknown_temporal_property(ttt_check):
+    code, out, err = ttt_check("--temporal", "XWins")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "'XWins'" in err
+    assert "valid names: XMustEventuallyWin, GameEventuallyEnds" in err

@@ -15,8 +15,7 @@ from model.tictactoe import TicTacToe
 MODELS = {"random": TicTacToe(), "strategy": StrategyTicTacToe()}
 COORDINATES = [(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
 
-settings.register_profile("laws", max_examples=150, deadline=None)
-laws = settings.get_profile("laws")
+laws = settings(max_examples=150, deadline=None)
 
 specs = st.sampled_from(sorted(MODELS))
 boards = st.text(alphabet=".XO", min_size=9, max_size=9).map(lambda b: f"{b[:3]}/{b[3:6]}/{b[6:]}")

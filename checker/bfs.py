@@ -94,7 +94,8 @@ def explore(
                     found[invariant.name] = state
                     pending.remove(invariant)
                     break
-        if not pending and (deadlock is not None or not check_deadlock) and not keep_graph:
+        decided = not pending and (deadlock is not None or not check_deadlock)
+        if decided and (invariants or check_deadlock) and not keep_graph:
             stats.complete = False
             break
         successors_of = model.next_steps

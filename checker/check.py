@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import click
 
 from checker.bfs import Result, explore
 from checker.cli import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
-from checker.liveness import UNDER, WEAK, Verdict, check_properties, format_violation, verdict_line
 from checker.model import Invariant, Model
 from checker.report import format_stats, format_trace
 from checker.temporal import TemporalProperty
+
+if TYPE_CHECKING:
+    from checker.liveness import Verdict
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
@@ -25,7 +27,7 @@ def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, tempor
     )
     if temporal:
         properties = ", ".join(f"{v.property.name} = {v.property.formula}" for v in temporal)
-        text += f"\nTemporal properties ({UNDER[temporal[0].fairness]}): {properties}"
+        text += f"\nTemporal properties ({temporal[0].under}): {properties}"
     return text
 
 
@@ -68,8 +70,8 @@ def format_check(
             f"Deadlock reached: no step is possible from the last state "
             f"(a shortest trace, {len(result.deadlock) - 1} steps):\n\n" + format_trace(model, result.deadlock, view)
         )
-    parts += [format_violation(model, verdict, view) for verdict in temporal if not verdict.holds]
-    parts.append("\n".join(verdicts(result, invariants, deadlock) + [verdict_line(v) for v in temporal]))
+    parts += [verdict.explain(model, view) for verdict in temporal if not verdict.holds]
+    parts.append("\n".join(verdicts(result, invariants, deadlock) + [verdict.line() for verdict in temporal]))
     parts.append(format_stats(result.stats))
     return "\n\n".join(parts)
 
@@ -90,11 +92,15 @@ def run_check(
     deadlock: bool,
     view: str,
     temporal: Sequence[TemporalProperty] = (),
-    fairness: str = WEAK,
+    fairness: str = "weak",
 ) -> int:
     """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code."""
     result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
-    outcomes = check_properties(model, result, temporal, fairness) if temporal else []
+    outcomes = []
+    if temporal:
+        from checker.liveness import check_properties
+
+        outcomes = check_properties(model, result, temporal, fairness)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
     return exit_code(result, outcomes)
 

@@ -74,6 +74,57 @@ class Verdict:
     def holds(self) -> bool:
         return self.counterexample is None
 
+    @property
+    def under(self) -> str:
+        """The fairness mode, as verdicts say it."""
+        return UNDER[self.fairness]
+
+    def line(self) -> str:
+        """One line, `[ok]` or `[violation]`, as for invariants."""
+        name = self.property.name
+        if self.holds:
+            return f"[ok] temporal {name} holds {self.under}"
+        trace = self.counterexample
+        return f"[violation] temporal {name} is violated {self.under}: {len(trace) - 1} steps, then {ending(trace)}"
+
+    def what_breaks(self) -> str:
+        """What the counterexample shows, in the formula's own terms."""
+        formula, k = self.property.formula, self.trigger
+        p, q = formula.predicates[0], formula.predicates[-1]
+        return {
+            ALWAYS: f"{p} fails in state {k}",
+            EVENTUALLY: f"{p} never holds",
+            ALWAYS_EVENTUALLY: f"from state {k} on, {p} never holds again",
+            EVENTUALLY_ALWAYS: f"{p} fails in state {k}, again and again forever",
+            LEADS_TO: f"{p} holds in state {k}, and {q} never holds from then on",
+        }[formula.operator]
+
+    def explain(self, model: Model, view: str) -> str:
+        """The counterexample, what it shows, and a warning when it relies on unfair stuttering."""
+        prop, trace = self.property, self.counterexample
+        steps = len(trace) - 1
+        path = f"{steps} step{'s' * (steps != 1)} from an initial state, then " if steps else "the initial "
+        text = (
+            f"Temporal property {prop.name} = {prop.formula} is violated {self.under}.\n"
+            f"A behaviour where {self.what_breaks()}: {path}{ending(trace)}:\n\n" + format_trace(model, trace, view)
+        )
+        if self.holds_under_weak is not None:
+            still = "holds" if self.holds_under_weak else "is still violated"
+            text += (
+                f"\n\nWarning: this behaviour stutters forever in state {steps}, where a step could still "
+                f"change the state.\nThat is allowed without fairness, so a fairness condition may be missing: "
+                f"add fairness with --fairness weak\n(under weak fairness, {prop.name} {still})."
+            )
+        return text
+
+
+def ending(trace: Trace) -> str:
+    """How a lasso repeats, in words."""
+    last = len(trace) - 1
+    if trace.loop == last:
+        return f"state {last} repeats forever"
+    return f"states {trace.loop}..{last} repeat forever"
+
 
 def distances(layers) -> dict:
     """State -> its distance, from networkx's breadth-first layers."""
@@ -206,55 +257,3 @@ def check_properties(model: Model, result: Result, props: Sequence[TemporalPrope
     """Decide each of `props` on one networkx graph built from `result`."""
     graph = StateGraph(result)
     return [check_temporal(model, result, prop, fairness, graph) for prop in props]
-
-
-# ---- explaining a verdict -------------------------------------------------
-
-
-def ending(trace: Trace) -> str:
-    """How a lasso repeats, in words."""
-    last = len(trace) - 1
-    if trace.loop == last:
-        return f"state {last} repeats forever"
-    return f"states {trace.loop}..{last} repeat forever"
-
-
-def what_breaks(verdict: Verdict) -> str:
-    """What the counterexample shows, in the formula's own terms."""
-    formula, k = verdict.property.formula, verdict.trigger
-    p, q = formula.predicates[0], formula.predicates[-1]
-    return {
-        ALWAYS: f"{p} fails in state {k}",
-        EVENTUALLY: f"{p} never holds",
-        ALWAYS_EVENTUALLY: f"from state {k} on, {p} never holds again",
-        EVENTUALLY_ALWAYS: f"{p} fails in state {k}, again and again forever",
-        LEADS_TO: f"{p} holds in state {k}, and {q} never holds from then on",
-    }[formula.operator]
-
-
-def verdict_line(verdict: Verdict) -> str:
-    """One line, `[ok]` or `[violation]`, as for invariants."""
-    name, under = verdict.property.name, UNDER[verdict.fairness]
-    if verdict.holds:
-        return f"[ok] temporal {name} holds {under}"
-    trace = verdict.counterexample
-    return f"[violation] temporal {name} is violated {under}: {len(trace) - 1} steps, then {ending(trace)}"
-
-
-def format_violation(model: Model, verdict: Verdict, view: str) -> str:
-    """The counterexample, what it shows, and a warning when it relies on unfair stuttering."""
-    prop, trace = verdict.property, verdict.counterexample
-    steps = len(trace) - 1
-    path = f"{steps} step{'s' * (steps != 1)} from an initial state, then " if steps else "the initial "
-    text = (
-        f"Temporal property {prop.name} = {prop.formula} is violated {UNDER[verdict.fairness]}.\n"
-        f"A behaviour where {what_breaks(verdict)}: {path}{ending(trace)}:\n\n" + format_trace(model, trace, view)
-    )
-    if verdict.holds_under_weak is not None:
-        still = "holds" if verdict.holds_under_weak else "is still violated"
-        text += (
-            f"\n\nWarning: this behaviour stutters forever in state {steps}, where a step could still "
-            f"change the state.\nThat is allowed without fairness, so a fairness condition may be missing: "
-            f"add fairness with --fairness weak\n(under weak fairness, {prop.name} {still})."
-        )
-    return text

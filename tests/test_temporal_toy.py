@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from checker.bfs import explore
-from checker.liveness import StateGraph, check_temporal, format_violation, verdict_line
+from checker.liveness import StateGraph, check_temporal
 from checker.model import Label, Model
 from checker.temporal import StatePredicate, TemporalProperty, always, eventually, leadsTo
 from lassos import assert_counterexample
@@ -123,10 +123,10 @@ def test_other_nestings_are_refused(build):
 
 def test_report_of_a_fair_cycle():
     model, verdict = check(FAIR_AND_UNFAIR, eventually(at("d")), "weak")
-    assert verdict_line(verdict) == (
+    assert verdict.line() == (
         "[violation] temporal P is violated under weak fairness: 2 steps, then states 1..2 repeat forever"
     )
-    text = format_violation(model, verdict, "letter")
+    text = verdict.explain(model, "letter")
     assert text.startswith(
         "Temporal property P = eventually(at(d)) is violated under weak fairness.\n"
         "A behaviour where at(d) never holds: 2 steps from an initial state, then states 1..2 repeat forever:"
@@ -138,10 +138,10 @@ def test_report_of_a_fair_cycle():
 
 def test_report_of_unfair_stuttering():
     model, verdict = check(FAIR_AND_UNFAIR, eventually(at("b")), "none")
-    assert verdict_line(verdict) == (
+    assert verdict.line() == (
         "[violation] temporal P is violated without fairness: 0 steps, then state 0 repeats forever"
     )
-    text = format_violation(model, verdict, "letter")
+    text = verdict.explain(model, "letter")
     assert "[State 1]  Stuttering: state 0 repeats forever" in text
     assert "Warning: this behaviour stutters forever in state 0, where a step could still change the state." in text
     assert text.endswith("--fairness weak\n(under weak fairness, P holds).")
@@ -150,14 +150,12 @@ def test_report_of_unfair_stuttering():
 def test_leads_to_names_its_trigger_state():
     model, verdict = check(FAIR_AND_UNFAIR, leadsTo(at("c"), at("d")), "weak")
     assert verdict.trigger == 2
-    assert "A behaviour where at(c) holds in state 2, and at(d) never holds from then on" in format_violation(
-        model, verdict, "letter"
-    )
+    assert "A behaviour where at(c) holds in state 2, and at(d) never holds from then on" in verdict.explain(model, "letter")
 
 
 def test_holds_line():
     _, verdict = check(CYCLE, always(eventually(at("a"))), "weak")
-    assert verdict_line(verdict) == "[ok] temporal P holds under weak fairness"
+    assert verdict.line() == "[ok] temporal P holds under weak fairness"
 
 
 def test_the_graph_must_be_kept():

@@ -44,7 +44,6 @@ from checker.temporal import ALWAYS, ALWAYS_EVENTUALLY, EVENTUALLY, EVENTUALLY_A
 from checker.trace import Trace, trace_through
 
 WEAK, NONE = "weak", "none"
-FAIRNESS = (WEAK, NONE)
 #: each fairness mode, as verdicts say it
 UNDER = {WEAK: "under weak fairness", NONE: "without fairness"}
 

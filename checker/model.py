@@ -72,6 +72,8 @@ class Model(Generic[S]):
     temporal_properties: Mapping[str, Any] = {}
     #: Ways to show a state, by view name; the first is the default.
     views: Mapping[str, Callable[[S], str]] = {}
+    #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
+    nondet_names: tuple[str, ...] = ()
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""
@@ -82,12 +84,20 @@ class Model(Generic[S]):
         raise NotImplementedError
 
     def to_quint(self, state: S) -> Any:
-        """The state as a Quint record of its variables (see `checker.quint_value`)."""
+        """The state as a Quint record of its variables (see `checker.quint_value`),
+        in the order the spec's `init` assigns them (the order of ITF's `vars`)."""
         raise NotImplementedError
 
     def from_quint(self, variables: Mapping[str, Any]) -> S:
         """The state a record of Quint values stands for; ValueError says what is wrong."""
         raise NotImplementedError
+
+    def action_taken(self, label: Label | None) -> str:
+        """The action `quint run --mbt` records (`mbt::actionTaken`) for a step:
+        `init` for an initial state, else the action of `step` the label starts with."""
+        if label is None:
+            return "init"
+        return label.path[0] if label.path else ""
 
     def format_state(self, state: S, view: str) -> str:
         """The state in one view, or in every view for `view == "all"`."""

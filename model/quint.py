@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.quint_value import Record, Variant
+from checker.quint_value import Record, Variant, flat
 from model.tictactoe import PLAYERS, X, State, TicTacToe
 
 EMPTY = Variant("Empty")
@@ -29,12 +29,13 @@ def to_quint(model: TicTacToe, state: State) -> Record:
         }
         for row in range(1, n + 1)
     }
-    return Record(board=board, nextTurn=Variant(state.nextTurn))
+    # in the order `init` assigns them, as Quint lists them in ITF's `vars`
+    return Record(nextTurn=Variant(state.nextTurn), board=board)
 
 
 def _player(value: Any, where: str) -> str:
     if not (isinstance(value, Variant) and value.tag in PLAYERS and value.value == ()):
-        raise ValueError(f"{where}: expected a Player (X or O), got {value!r}")
+        raise ValueError(f"{where}: expected a Player (X or O), got {flat(value)}")
     return value.tag
 
 
@@ -63,7 +64,7 @@ def from_quint(model: TicTacToe, variables: dict) -> State:
             if square == EMPTY:
                 continue
             if not (isinstance(square, Variant) and square.tag == "Occupied"):
-                raise ValueError(f"{where}: expected Empty or Occupied(player), got {square!r}")
+                raise ValueError(f"{where}: expected Empty or Occupied(player), got {flat(square)}")
             bit = model.grid.bit[(row, column)]
             if _player(square.value, where) == X:
                 x |= bit

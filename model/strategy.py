@@ -20,6 +20,8 @@ class StrategyTicTacToe(TicTacToe):
     name = "strategy"
     description = "part 2 of the lecture: X follows the strategy, O moves to any empty square"
     source = "specs/tictactoe.qnt"
+    #: `nondet coordinate` (MoveToEmpty, Win, Block, SetupWin), `nondet corner`, `nondet pattern`
+    nondet_names = ("coordinate", "corner", "pattern")
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),

@@ -1,0 +1,261 @@
+"""The Informal Trace Format (ITF), as `quint run --out-itf --mbt` writes it.
+
+Values (see `checker.quint_value`) are written as Quint writes them:
+integers `{"#bigint": "1"}`, tuples `{"#tup": [...]}`, sets `{"#set": [...]}`
+(sorted), maps `{"#map": [[k, v], ...]}` (sorted by key), records as JSON
+objects (sorted by field), variants `{"tag": "X", "value": ...}` where a
+nullary variant carries the empty tuple. Each state also carries Quint's
+model-based-testing fields: `mbt::actionTaken` (the action of `step` taken)
+and `mbt::nondetPicks` (each `nondet` name of the spec, `Some(value)` or
+`None`), which is where a step's `Label` goes.
+
+Reading accepts what Quint and Apalache have written over time: plain JSON
+integers, a nullary variant's value as `{"#tup": []}`, `{}`, `null` or
+Apalache's `{"tag": "UNIT"}`, and states without `#meta`. JSON arrays (Quint
+lists) are read as tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+from checker.model import Label, Model
+from checker.quint_value import Record, Variant, flat
+from checker.trace import Trace
+
+ACTION_TAKEN = "mbt::actionTaken"
+NONDET_PICKS = "mbt::nondetPicks"
+FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
+
+#: How a nullary variant's empty value is written: as Quint does, or as
+#: Apalache does (which Quint reads back too, and which itf-py can parse).
+UNIT_ENCODINGS = {"tuple": {"#tup": []}, "UNIT": {"tag": "UNIT"}}
+
+#: Output styles: "quint" is exactly what `quint run --out-itf --mbt` writes.
+#: itf-py 0.5 cannot read that (it fails on `{"#tup": []}` as a variant's value,
+#: and on a variant named `None`), so "itf-py" writes `{"tag": "UNIT"}` and
+#: leaves out the `mbt::` fields.
+STYLES = ("quint", "itf-py")
+
+
+class ItfError(ValueError):
+    """The document is not an ITF trace; the message says where and why."""
+
+
+# ---- values ------------------------------------------------------------------
+
+
+def to_json(value: Any, unit: str = "tuple") -> Any:
+    """A Quint value (see `checker.quint_value`) as ITF JSON."""
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return {"#bigint": str(value)}
+    if isinstance(value, Variant):
+        inner = UNIT_ENCODINGS[unit] if value.value == () else to_json(value.value, unit)
+        return {"tag": value.tag, "value": inner}
+    if isinstance(value, tuple):
+        return {"#tup": [to_json(v, unit) for v in value]}
+    if isinstance(value, frozenset):
+        return {"#set": [to_json(v, unit) for v in sorted(value)]}
+    if isinstance(value, Record):
+        return {name: to_json(value[name], unit) for name in sorted(value)}
+    if isinstance(value, dict):
+        return {"#map": [[to_json(k, unit), to_json(v, unit)] for k, v in sorted(value.items())]}
+    raise TypeError(f"no ITF form for {value!r}")
+
+
+def _is_unit(value: Any) -> bool:
+    """The empty value of a nullary variant, in any of the encodings in use."""
+    return value is None or value == {} or value == {"#tup": []} or value == {"tag": "UNIT"}
+
+
+def from_json(value: Any, where: str) -> Any:
+    """An ITF JSON value as a Quint value; `where` names it in errors."""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list):
+        return tuple(from_json(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if not isinstance(value, dict):
+        raise ItfError(f"{where}: {json_text(value)} is not an ITF value")
+    if "#bigint" in value:
+        digits = value["#bigint"]
+        if len(value) != 1 or not isinstance(digits, str) or not digits.lstrip("-").isdigit():
+            raise ItfError(f"{where}: {json_text(value)} is not a big integer")
+        return int(digits)
+    for key, decode in (("#tup", tuple), ("#set", frozenset)):
+        if key in value:
+            items = value[key]
+            if len(value) != 1 or not isinstance(items, list):
+                raise ItfError(f"{where}: '{key}' must be the only key and hold a list")
+            try:
+                return decode(from_json(v, f"{where}.{key}[{i}]") for i, v in enumerate(items))
+            except TypeError:
+                raise ItfError(f"{where}: a set element is not hashable") from None
+    if "#map" in value:
+        return _map_from_json(value, where)
+    if "#unserializable" in value:
+        raise ItfError(f"{where}: the tool could not serialize this value: {value['#unserializable']}")
+    if set(value) == {"tag", "value"} and isinstance(value["tag"], str):
+        inner = () if _is_unit(value["value"]) else from_json(value["value"], f"{where}.{value['tag']}")
+        return Variant(value["tag"], inner)
+    if any(key.startswith("#") for key in value):
+        raise ItfError(f"{where}: unknown ITF form {sorted(value)}")
+    return Record({name: from_json(v, f"{where}.{name}") for name, v in value.items()})
+
+
+def _map_from_json(value: dict, where: str) -> dict:
+    pairs = value["#map"]
+    if len(value) != 1 or not isinstance(pairs, list):
+        raise ItfError(f"{where}: '#map' must be the only key and hold a list of pairs")
+    result = {}
+    for i, pair in enumerate(pairs):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise ItfError(f"{where}: map entry {i} is not a [key, value] pair")
+        key = from_json(pair[0], f"{where} key {i}")
+        try:
+            result[key] = from_json(pair[1], f"{where}[{flat(key)}]")
+        except TypeError:
+            raise ItfError(f"{where}: map key {i} is not hashable") from None
+    return result
+
+
+def json_text(value: Any, limit: int | None = 60) -> str:
+    """The JSON text of a value (keys in order), cut to `limit` characters for error messages."""
+    import json
+
+    text = json.dumps(value, separators=(",", ":"))
+    return text if limit is None or len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ---- traces: writing ---------------------------------------------------------
+
+
+def nondet_picks(model: Model, label: Label | None) -> Record:
+    """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one."""
+    picks = dict(label.picks) if label is not None else {}
+    names = sorted({*model.nondet_names, *picks})
+    return Record({name: Variant("Some", picks[name]) if name in picks else Variant("None") for name in names})
+
+
+def quint_date(moment: datetime) -> str:
+    """A date as JavaScript's `Date.toString()` writes it in UTC, as Quint's `#meta` has it."""
+    return moment.astimezone(timezone.utc).strftime("%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)")
+
+
+def state_values(model: Model, state: Any, label: Label | None, mbt: bool) -> Record:
+    """A state's variables as Quint values, with the `mbt::` fields of the step into it if `mbt`."""
+    values = Record(model.to_quint(state))
+    if mbt:
+        values[ACTION_TAKEN] = model.action_taken(label)
+        values[NONDET_PICKS] = nondet_picks(model, label)
+    return values
+
+
+def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") -> dict:
+    """`trace` as an ITF document in `style` (see `STYLES`), with `mbt::` fields from its labels.
+
+    `status` is Quint's: "violation" for a counterexample, "ok" otherwise.
+    The variables are listed in the order `model.to_quint` gives them.
+    """
+    now = datetime.now(timezone.utc)
+    mbt, unit = (True, "tuple") if style == "quint" else (False, "UNIT")
+    states = [
+        {"#meta": {"index": index}, **to_json(state_values(model, state, label, mbt), unit)}
+        for index, (state, label) in enumerate(zip(trace.states, trace.labels))
+    ]
+    variables = list(model.to_quint(trace.states[0])) + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
+    document = {
+        "#meta": {
+            "format": "ITF",
+            "format-description": FORMAT_DESCRIPTION,
+            "source": model.source,
+            "status": status,
+            "description": f"Created by ttt-check on {quint_date(now)}",
+            "timestamp": int(now.timestamp() * 1000),
+        },
+        "vars": variables,
+        "states": states,
+    }
+    if trace.loop is not None:
+        document["loop"] = trace.loop
+    return document
+
+
+def write_trace(path: str, model: Model, trace: Trace, status: str, style: str = "quint") -> None:
+    """Write `trace` to `path` as compact JSON, as Quint does."""
+    import json
+
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(encode_trace(model, trace, status, style), out, separators=(",", ":"))
+
+
+# ---- traces: reading ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ItfTrace:
+    """An ITF document read back: each state's variables as Quint values."""
+
+    vars: tuple[str, ...]
+    #: one mapping variable name -> Quint value per state
+    states: tuple[Mapping[str, Any], ...]
+    loop: int | None
+    meta: Mapping[str, Any]
+    #: the states' JSON objects as read, to compare encodings
+    raw_states: tuple[dict, ...] = ()
+
+
+def decode_trace(document: Any) -> ItfTrace:
+    """Read an ITF document (parsed JSON); ItfError names the first problem."""
+    if not isinstance(document, dict):
+        raise ItfError(f"expected an ITF trace object, found {json_text(document)}")
+    states = document.get("states")
+    if not isinstance(states, list):
+        raise ItfError("no 'states' list: not an ITF trace")
+    if not states:
+        raise ItfError("the trace has no states")
+    meta = document.get("#meta", {})
+    variables = document.get("vars")
+    if variables is None:
+        variables = [name for name in states[0] if name != "#meta"] if isinstance(states[0], dict) else []
+    if not (isinstance(variables, list) and all(isinstance(v, str) for v in variables)):
+        raise ItfError("'vars' must be a list of variable names")
+    decoded = []
+    for i, raw in enumerate(states):
+        if not isinstance(raw, dict):
+            raise ItfError(f"state {i}: expected an object of variables, found {json_text(raw)}")
+        missing = [name for name in variables if name not in raw]
+        if missing:
+            raise ItfError(f"state {i}: variable '{missing[0]}' is listed in 'vars' but has no value")
+        decoded.append({name: from_json(v, f"state {i}: {name}") for name, v in raw.items() if name != "#meta"})
+    loop = document.get("loop")
+    if loop is not None and not (isinstance(loop, int) and not isinstance(loop, bool) and 0 <= loop < len(states)):
+        raise ItfError(f"'loop' must be the index of a state (0..{len(states) - 1}), found {json_text(loop)}")
+    return ItfTrace(tuple(variables), tuple(decoded), loop, meta if isinstance(meta, dict) else {}, tuple(states))
+
+
+def read_trace(path: str) -> ItfTrace:
+    """Read and decode the ITF file at `path`; ItfError says what is wrong."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+    except OSError as error:
+        raise ItfError(f"cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ItfError("not a text file (not UTF-8)") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        if not text.strip():
+            raise ItfError("the file is empty") from None
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+            raise ItfError(f"the JSON ends early (line {error.lineno}, column {error.colno}): the file is truncated") from None
+        raise ItfError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    return decode_trace(document)

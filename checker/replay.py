@@ -1,0 +1,208 @@
+"""Replay an ITF trace through a model: is it one of the model's behaviours?
+
+Each state must decode to a state of the model, state 0 must be initial, and
+each state must follow from the one before by a step of the model; the
+labels of those steps say which action explains them. When the trace carries
+Quint's `mbt::actionTaken` / `mbt::nondetPicks`, the step must also be the one
+they name. A `loop` must close with a step of the model too (or by repeating
+a state). A trace that fails gets one line naming the state and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Hashable, Sequence
+
+from checker.itf import ACTION_TAKEN, NONDET_PICKS, ItfTrace, json_text, state_values, to_json
+from checker.model import Invariant, Label, Model
+from checker.quint_value import Record, Variant, flat
+from checker.trace import Trace
+
+
+class NotABehaviour(Exception):
+    """The trace is readable but is no behaviour of the model; the message says where."""
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A trace that is a behaviour of the model, with what holds in each state."""
+
+    trace: Trace
+    #: per state, the names of the invariants it violates
+    violated: tuple[tuple[str, ...], ...]
+    #: whether the trace's `mbt::` fields were checked
+    mbt: bool
+    #: variables of the trace the model does not have (and that were not checked)
+    ignored: tuple[str, ...]
+
+
+def changes(before: Any, after: Any, path: str = "") -> list[str]:
+    """Where two Quint values differ, as `path old -> new`, e.g. `board[1][2] Empty -> Occupied(X)`."""
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict) and before.keys() == after.keys():
+        found = []
+        for key in sorted(before):
+            if isinstance(before, Record):
+                where = f"{path}.{key}" if path else key
+            else:
+                where = f"{path}[{flat(key)}]"
+            found += changes(before[key], after[key], where)
+        return found
+    return [f"{path} {flat(before)} -> {flat(after)}"]
+
+
+def describe(changed: list[str]) -> str:
+    return ", ".join(changed) if changed else "nothing"
+
+
+def _picks(record: Any, index: int) -> dict:
+    """The nondet picks an `mbt::nondetPicks` record names: name -> value for each `Some`."""
+    if not isinstance(record, dict):
+        raise NotABehaviour(f"state {index}: {NONDET_PICKS} is not a record")
+    picks = {}
+    for name, option in record.items():
+        if not (isinstance(option, Variant) and (option.tag == "Some" or option == Variant("None"))):
+            raise NotABehaviour(f"state {index}: {NONDET_PICKS}.{name} is {flat(option)}, not Some(value) or None")
+        if option.tag == "Some":
+            picks[name] = option.value
+    return picks
+
+
+def _mbt_text(taken: str, picks: dict) -> str:
+    """The step `mbt::` fields name, written as a label's picks are."""
+    chosen = str(Label(picks=tuple(sorted(picks.items())))).strip()
+    return f'"{taken}" with {chosen or "no picks"}'
+
+
+class Replayer:
+    """Replays traces through one model, remembering its variables and initial states."""
+
+    def __init__(self, model: Model, invariants: Sequence[Invariant]):
+        self.model = model
+        self.invariants = list(invariants)
+        self.initial = list(dict.fromkeys(model.init_states()))
+        self.variables = list(model.to_quint(self.initial[0]))
+
+    def replay(self, itf: ItfTrace, same_encoding: bool = False) -> Replayed:
+        """Check `itf` step by step; NotABehaviour names the first problem.
+
+        With `same_encoding`, every state must also be written exactly as
+        `checker.itf` would write it (Quint's encoding).
+        """
+        model = self.model
+        missing = [name for name in self.variables if name not in itf.vars]
+        if missing:
+            raise NotABehaviour(
+                f"the trace has no variable '{missing[0]}' of spec '{model.name}' (it has: {', '.join(itf.vars)})"
+            )
+        mbt = ACTION_TAKEN in itf.vars and NONDET_PICKS in itf.vars
+        states: list[Hashable] = []
+        labels: list[Label | None] = []
+        for index, values in enumerate(itf.states):
+            state = self.decode(values, index)
+            label = self.explain(states[-1] if states else None, state, index, values if mbt else None)
+            if same_encoding:
+                self.compare_encoding(itf, index, state, label, mbt)
+            states.append(state)
+            labels.append(label)
+        if itf.loop is not None:
+            self.check_loop(states, itf.loop)
+        ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))
+        violated = tuple(tuple(inv.name for inv in self.invariants if not inv.holds(s)) for s in states)
+        return Replayed(Trace(tuple(states), tuple(labels), itf.loop), violated, mbt, ignored)
+
+    def decode(self, values: dict, index: int) -> Hashable:
+        try:
+            return self.model.from_quint({name: values[name] for name in self.variables})
+        except ValueError as error:
+            raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
+
+    def explain(self, before: Hashable | None, state: Hashable, index: int, values: dict | None) -> Label | None:
+        """The label of the step into `state` (None for an initial state); the `mbt::` fields
+        in `values`, when given, must name it."""
+        model = self.model
+        if before is None:
+            if state not in self.initial:
+                nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
+                raise NotABehaviour(
+                    f"state 0 is not an initial state of spec '{model.name}': "
+                    f"it differs from `init` in {describe(self.diff(nearest, state))}"
+                )
+            candidates: list[Label | None] = [None]
+        else:
+            successors = list(model.next_steps(before))
+            candidates = [label for label, successor in successors if successor == state]
+            if not candidates:
+                raise NotABehaviour(self.no_step(before, state, index, successors))
+        if values is None:
+            return candidates[0]
+        taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
+        for label in candidates:
+            if model.action_taken(label) == taken and dict(label.picks if label else ()) == picks:
+                return label
+        steps = "; ".join("init" if label is None else str(label) for label in candidates)
+        which = "the steps of spec '{}' that lead" if len(candidates) > 1 else "the step of spec '{}' that leads"
+        raise NotABehaviour(
+            f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "
+            f"but {which.format(model.name)} here: {steps}"
+        )
+
+    def diff(self, a: Hashable, b: Hashable) -> list[str]:
+        return changes(self.model.to_quint(a), self.model.to_quint(b))
+
+    def no_step(self, before: Hashable, state: Hashable, index: int, successors: list) -> str:
+        """Why no step leads from `before` to `state`: what the trace changes, and the nearest step."""
+        model = self.model
+        text = (
+            f"state {index}: no step of spec '{model.name}' leads from state {index - 1} to state {index}, "
+            f"which changes {describe(self.diff(before, state))}"
+        )
+        if not successors:
+            return text + f"; state {index - 1} has no successor at all"
+        label, nearest = min(successors, key=lambda step: len(self.diff(step[1], state)))
+        return text + f"; the nearest step, {label}, changes {describe(self.diff(before, nearest))}"
+
+    def check_loop(self, states: list, loop: int) -> None:
+        """The last state must step back to `states[loop]`, or repeat it."""
+        last = states[-1]
+        if last == states[loop]:
+            return
+        if not any(successor == states[loop] for _, successor in self.model.next_steps(last)):
+            raise NotABehaviour(
+                f"loop: no step of spec '{self.model.name}' leads from the last state ({len(states) - 1}) "
+                f"back to state {loop}, which would change {describe(self.diff(last, states[loop]))}"
+            )
+
+    def compare_encoding(self, itf: ItfTrace, index: int, state: Hashable, label: Label | None, mbt: bool) -> None:
+        """The state must be written exactly as `checker.itf` writes it (in Quint's style)."""
+        ours = to_json(state_values(self.model, state, label, mbt))
+        theirs = {name: value for name, value in itf.raw_states[index].items() if name != "#meta"}
+        if list(ours) != [name for name in theirs if name in ours]:
+            raise NotABehaviour(f"state {index}: variables in order {list(theirs)}, ttt-check writes {list(ours)}")
+        for name, value in ours.items():
+            difference = json_difference(theirs[name], value, name)
+            if difference:
+                raise NotABehaviour(f"state {index}: {difference}")
+        expected_vars = [*self.variables, *([ACTION_TAKEN, NONDET_PICKS] if mbt else [])]
+        if index == 0 and list(itf.vars) != expected_vars:
+            raise NotABehaviour(f"'vars' is {list(itf.vars)}, ttt-check writes {expected_vars}")
+
+
+def json_difference(theirs: Any, ours: Any, path: str) -> str | None:
+    """Where two JSON values first differ (keys in order), or None when they are the same."""
+    if isinstance(theirs, dict) and isinstance(ours, dict) and list(theirs) == list(ours):
+        for key in theirs:
+            found = json_difference(theirs[key], ours[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(theirs, list) and isinstance(ours, list) and len(theirs) == len(ours):
+        for i, (a, b) in enumerate(zip(theirs, ours)):
+            found = json_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if json_text(theirs, None) == json_text(ours, None):
+        return None
+    return f"{path} is written {json_text(theirs)}, ttt-check writes {json_text(ours)}"

@@ -1,0 +1,160 @@
+"""`ttt-check run`: random simulation with Quint's flags and report."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from checker.cli import (
+    EXIT_INVARIANT,
+    EXIT_OK,
+    Specs,
+    invariant_option,
+    resolve_invariants,
+    resolve_view,
+    view_option,
+    with_specs,
+)
+from checker.itf_out import itf_options
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed as Quint takes it: decimal or 0x-hexadecimal."""
+    if text is None:
+        return None
+    try:
+        seed = int(text, 0)
+    except ValueError:
+        raise click.BadParameter(f"'{text}' is not a number (decimal, or hexadecimal as 0x...)", param_hint="'--seed'")
+    if seed < 0:
+        raise click.BadParameter("the seed must not be negative", param_hint="'--seed'")
+    return seed
+
+
+class Progress:
+    """A progress bar on a terminal's stderr, shown once a run has taken a second."""
+
+    def __init__(self, total: int, after: float = 1.0):
+        self.total, self.after = total, after
+        self.started = time.perf_counter()
+        self.bar = None
+        self.shown = 0
+
+    def __call__(self, samples: int) -> None:
+        if self.bar is None:
+            if not sys.stderr.isatty() or time.perf_counter() - self.started < self.after:
+                return
+            self.bar = click.progressbar(length=self.total, label="Simulating", file=sys.stderr, show_pos=True)
+            self.bar.__enter__()
+        self.bar.update(samples - self.shown)
+        self.shown = samples
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def format_outcome(result, invariants) -> str:
+    """Quint's verdict line and statistics."""
+    timing = f"{result.seconds:.2f} s at {result.rate:,.0f} traces/second"
+    if result.violation is not None:
+        names = " and ".join(result.violation.violated)
+        steps = len(result.violation.trace) - 1
+        plural = "invariants" if len(result.violation.violated) > 1 else "invariant"
+        lines = [f"[violation] {plural} {names} violated after {steps} steps, in sample {result.samples:,} ({timing})."]
+    else:
+        names = ", ".join(inv.name for inv in invariants)
+        lines = [f"[ok] No violation of {names} found in {result.samples:,} samples ({timing})."]
+    lines.append(
+        f"Trace length statistics: max={result.max_length}, min={result.min_length}, "
+        f"average={result.average_length:.2f} (states per sample)"
+    )
+    if result.ended_early:
+        lines.append(f"{result.ended_early:,} samples ended early: a state with no successor (a deadlock).")
+    lines.append(f"Distinct states visited: {result.distinct:,}")
+    return "\n".join(lines)
+
+
+def run_command(specs: Specs) -> click.Command:
+    """The `run` subcommand, offered the specs of `specs`."""
+
+    @with_specs(specs)
+    @click.command(name="run")
+    @click.option(
+        "--max-samples",
+        type=click.IntRange(min=1),
+        default=10000,
+        show_default=True,
+        help="The most samples (random behaviours) to run; the run stops at the first violation.",
+    )
+    @click.option(
+        "--max-steps", type=click.IntRange(min=0), default=20, show_default=True, help="The most steps in a sample."
+    )
+    @click.option(
+        "--seed",
+        metavar="SEED",
+        help="Random seed, decimal or 0x-hexadecimal; the same seed gives the same samples. Default: a fresh one.",
+    )
+    @invariant_option("An invariant to check in every state of every sample; repeat for several. Default: `inv`.")
+    @view_option
+    @itf_options
+    @click.pass_context
+    def run(ctx, max_samples, max_steps, seed, invariants, view, out_itf, itf_style, **kwargs):
+        """Simulate random behaviours and check invariants, as `quint run` does.
+
+        Each sample starts in an initial state and takes up to --max-steps
+        steps, each chosen uniformly at random among the enabled steps (a
+        state with no successor ends the sample early). The invariants are
+        checked in every state, the initial one included. The first
+        violation stops the run and its trace is printed; the seed printed
+        with it replays that sample first.
+
+        \b
+        Examples:
+          ttt-check run                                  10,000 games of the strategy spec
+          ttt-check run --spec random -i NotStalemate    a random game ending in a draw
+          ttt-check run -i NotStalemate --seed 1         the same one, every time
+
+        Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage.
+        """
+        from random import SystemRandom
+
+        from checker.report import format_trace
+        from checker.simulate import replay_sample, simulate
+
+        model = specs.build(kwargs)
+        chosen = resolve_invariants(model, invariants)
+        view = resolve_view(model, view)
+        start = parse_seed(seed)
+        if start is None:
+            start = SystemRandom().getrandbits(53)
+        click.echo(
+            f"Simulating spec '{model.name}' ({model.source}): {model.description}\n"
+            f"Invariants: {', '.join(inv.name for inv in chosen)}\n"
+            f"Up to {max_samples:,} samples of up to {max_steps} steps, seed 0x{start:x}\n"
+        )
+        progress = Progress(max_samples)
+        try:
+            result = simulate(model, chosen, max_samples, max_steps, start, on_progress=progress)
+        finally:
+            progress.close()
+        violation = result.violation
+        if violation is not None:
+            click.echo("An example execution:\n\n" + format_trace(model, violation.trace, view) + "\n")
+        click.echo(format_outcome(result, chosen))
+        if out_itf:
+            from checker.itf_out import write_traces
+
+            if violation is not None:
+                traces, status = [(violation.violated[0], violation.trace)], "violation"
+            else:
+                longest = replay_sample(model, chosen, max_steps, result.longest_seed)
+                traces, status = [("sample", longest.trace)], "ok"
+            click.echo(write_traces(model, traces, out_itf, status, itf_style))
+        reproduce = violation.seed if violation is not None else start
+        click.echo(f"Use --seed=0x{reproduce:x} to reproduce.")
+        ctx.exit(EXIT_INVARIANT if violation is not None else EXIT_OK)
+
+    return run

@@ -93,8 +93,13 @@ def run_check(
     view: str,
     temporal: Sequence[TemporalProperty] = (),
     fairness: str = "weak",
+    out_itf: str | None = None,
+    itf_style: str = "quint",
 ) -> int:
-    """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code."""
+    """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code.
+
+    With `out_itf`, each counterexample is also written as an ITF file (see `checker.itf_out`).
+    """
     result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
     outcomes = []
     if temporal:
@@ -102,7 +107,19 @@ def run_check(
 
         outcomes = check_properties(model, result, temporal, fairness)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
+    if out_itf:
+        from checker.itf_out import write_traces
+
+        click.echo(write_traces(model, counterexamples(result, invariants, outcomes), out_itf, "violation", itf_style))
     return exit_code(result, outcomes)
+
+
+def counterexamples(result: Result, invariants: Sequence[Invariant], temporal: Sequence[Verdict] = ()) -> list:
+    """(property, trace) for each counterexample, in the order the report shows them."""
+    found = [(inv.name, result.violations[inv.name]) for inv in invariants if inv.name in result.violations]
+    if result.deadlock is not None:
+        found.append(("deadlock", result.deadlock))
+    return found + [(v.property.name, v.counterexample) for v in temporal if not v.holds]
 
 
 def progress(after: float = 1.0):

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from checker.itf_out import itf_options
 from checker.model import Model
 
 #: Exit codes, as TLC's.
@@ -153,10 +154,11 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         help="Report a reachable state with no successor at all (a deadlock), as TLC does.",
     )
     @view_option
+    @itf_options
     @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
-    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, list_, **kwargs):
+    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, list_, **kwargs):
         """Model-check the Quint tic-tac-toe spec, exhaustively.
 
         Explores every reachable state breadth-first, from `init` through
@@ -201,8 +203,13 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
-        ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness))
+        ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness, out_itf, itf_style))
 
+    from checker.cli_replay import replay_command
+    from checker.cli_run import run_command
+
+    main.add_command(run_command(specs))
+    main.add_command(replay_command(specs))
     return main
 
 

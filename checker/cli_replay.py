@@ -1,0 +1,211 @@
+"""`ttt-check replay`: check that ITF traces (from Quint, or our own) are behaviours of a spec."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import click
+
+from checker.cli import (
+    EXIT_INVARIANT,
+    EXIT_OK,
+    Specs,
+    invariant_option,
+    resolve_invariants,
+    resolve_view,
+    view_option,
+    with_specs,
+)
+
+#: Exit codes of `replay`, from the least to the most serious.
+EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE = 1, 2
+SEVERITY = [EXIT_OK, EXIT_INVARIANT, EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE]
+
+
+def format_table(replayed, names) -> str:
+    """One row per state: its index, the step that led there, and each invariant's verdict."""
+    labels = ["init" if label is None else str(label) for label in replayed.trace.labels]
+    width = max(len("step"), *(len(label) for label in labels))
+    columns = [max(len(name), 2) for name in names]
+    head = "state  " + "step".ljust(width) + "".join("  " + n.ljust(w) for n, w in zip(names, columns))
+    rows = [head.rstrip()]
+    for index, (label, violated) in enumerate(zip(labels, replayed.violated)):
+        marks = ["VIOLATED" if name in violated else "ok" for name in names]
+        row = f"{index:>5}  {label.ljust(width)}" + "".join("  " + m.ljust(w) for m, w in zip(marks, columns))
+        rows.append(row.rstrip())
+    loop = replayed.trace.loop
+    if loop is not None:
+        last = len(replayed.trace) - 1
+        ending = f"state {last} repeats forever" if loop == last else f"back to state {loop}, forever"
+        rows.append(f"       then {ending}")
+    return "\n".join(rows)
+
+
+def format_verdict(model, replayed, names) -> str:
+    """The verdict on a valid trace and what its invariants did."""
+    checked = " and its mbt:: fields agree" if replayed.mbt else ""
+    lines = [
+        f"[ok] The trace is a behaviour of spec '{model.name}': {len(replayed.trace)} states, "
+        f"each step explained by a step of the spec{checked}."
+    ]
+    first = {}
+    for index, violated in enumerate(replayed.violated):
+        for name in violated:
+            first.setdefault(name, index)
+    for name in names:
+        if name in first:
+            lines.append(f"Invariant {name} is violated, first in state {first[name]}.")
+    holding = [name for name in names if name not in first]
+    if holding:
+        lines.append(f"Invariants holding in every state: {', '.join(holding)}.")
+    if replayed.ignored:
+        lines.append(f"Variables not in the spec, ignored: {', '.join(replayed.ignored)}.")
+    return "\n".join(lines)
+
+
+class SpecModels:
+    """The models of the specs, built once each with the spec options given."""
+
+    def __init__(self, specs: Specs, options: dict):
+        self.specs, self.options = specs, options
+        self.models: dict = {}
+
+    def get(self, name: str):
+        if name not in self.models:
+            self.models[name] = self.specs.build({"spec": name, **self.options})
+        return self.models[name]
+
+    def detect(self, meta) -> str:
+        """The spec whose source file has the name of a trace's `#meta.source`, else the default one."""
+        source = os.path.basename(str(meta.get("source", "")))
+        for name in self.specs.factories:
+            if os.path.basename(self.get(name).source) == source:
+                return name
+        return self.specs.default
+
+
+def replay_command(specs: Specs) -> click.Command:
+    """The `replay` subcommand, offered the specs of `specs`."""
+
+    @with_specs(specs)
+    @click.command(name="replay")
+    @click.argument("traces", nargs=-1, required=True, metavar="TRACE.itf.json...")
+    @invariant_option(
+        "An invariant whose violation in a valid trace fails the replay (exit 12); repeat for several. "
+        "Default: report every invariant of the spec, without failing."
+    )
+    @click.option(
+        "--same-encoding",
+        is_flag=True,
+        help="Also require each state to be written exactly as ttt-check writes ITF (Quint's encoding).",
+    )
+    @click.option(
+        "--coverage", is_flag=True, help="Also count the spec's reachable states (an exhaustive search), for the summary."
+    )
+    @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
+    @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
+    @view_option
+    @click.pass_context
+    def replay(ctx, traces, invariants, same_encoding, coverage, quiet, show, view, **kwargs):
+        """Replay ITF traces: is each one a behaviour of the spec?
+
+        Checks that every state is a state of the spec, that state 0 is
+        initial and that every step is a step of the spec (printing the
+        action that explains it), including the step back of a `loop`. When
+        the trace has Quint's `mbt::actionTaken` and `mbt::nondetPicks` (from
+        `quint run --mbt`), the step must be the one they name. Reports the
+        invariants in every state. Other unknown variables are ignored.
+
+        Without --spec, each trace is replayed against the spec whose file
+        its `#meta.source` names. With several traces, prints one line each
+        and a summary per spec: traces replayed and distinct states covered.
+
+        Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is
+        not (a one-line error names the state and what is wrong), 2 some file
+        is unreadable or not ITF (or bad usage), 12 every trace is a behaviour
+        but violates an invariant named with --invariant.
+        """
+        from checker.itf import ItfError, read_trace
+        from checker.report import format_trace
+        from checker.replay import NotABehaviour, Replayer
+
+        prog = ctx.find_root().info_name
+        explicit = ctx.get_parameter_source("spec") is click.core.ParameterSource.COMMANDLINE
+        spec = kwargs.pop("spec")
+        models = SpecModels(specs, kwargs)
+        replayers: dict = {}
+        worst = EXIT_OK
+        accepted: Counter = Counter()
+        rejected: Counter = Counter()
+        covered: dict = {}
+
+        def fail(path: str, message: str, code: int) -> None:
+            nonlocal worst
+            click.echo(f"{prog}: error: {path}: {message}", err=True)
+            worst = max(worst, code, key=SEVERITY.index)
+
+        for path in traces:
+            try:
+                itf = read_trace(path)
+            except ItfError as error:
+                fail(path, str(error), EXIT_UNREADABLE)
+                continue
+            name = spec if explicit else models.detect(itf.meta)
+            model = models.get(name)
+            if name not in replayers:
+                chosen = resolve_invariants(model, invariants) if invariants else list(model.invariants.values())
+                replayers[name] = Replayer(model, chosen)
+                resolve_view(model, view)
+            replayer = replayers[name]
+            try:
+                replayed = replayer.replay(itf, same_encoding)
+            except NotABehaviour as error:
+                rejected[name] += 1
+                fail(path, str(error), EXIT_NOT_BEHAVIOUR)
+                continue
+            accepted[name] += 1
+            covered.setdefault(name, set()).update(replayed.trace.states)
+            names = [inv.name for inv in replayer.invariants]
+            if invariants and any(replayed.violated):
+                worst = max(worst, EXIT_INVARIANT, key=SEVERITY.index)
+            if quiet:
+                continue
+            if len(traces) == 1:
+                meta = ", ".join(f"{key} {itf.meta[key]}" for key in ("source", "status") if key in itf.meta)
+                click.echo(f"Replaying {path} ({meta or 'no #meta'}) against spec '{name}' ({model.source})\n")
+                if show:
+                    click.echo(format_trace(model, replayed.trace, view) + "\n")
+                click.echo(format_table(replayed, names) + "\n\n" + format_verdict(model, replayed, names))
+            else:
+                bad = sorted({n for violated in replayed.violated for n in violated}, key=names.index)
+                note = f"; violates {', '.join(bad)}" if bad else ""
+                click.echo(f"ok  {path}  (spec {name}, {len(replayed.trace)} states{', mbt checked' if replayed.mbt else ''}{note})")
+                if show:
+                    click.echo(format_trace(model, replayed.trace, view) + "\n")
+        if len(traces) > 1:
+            click.echo(format_summary(models, accepted, rejected, covered, coverage, len(traces)))
+        ctx.exit(worst)
+
+    return replay
+
+
+def format_summary(models: SpecModels, accepted, rejected, covered, coverage: bool, files: int) -> str:
+    """Per spec: traces replayed, rejected, distinct states covered (of how many reachable)."""
+    lines = []
+    for name in sorted(set(accepted) | set(rejected)):
+        states = len(covered.get(name, ()))
+        text = (
+            f"spec {name}: {accepted[name]:,} traces are behaviours of the spec, {rejected[name]:,} are not; "
+            f"{states:,} distinct states covered"
+        )
+        if coverage:
+            from checker.bfs import explore
+
+            reachable = explore(models.get(name), check_deadlock=False, keep_graph=True).stats.distinct
+            text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"
+        lines.append(text)
+    unreadable = files - sum(accepted.values()) - sum(rejected.values())
+    if unreadable:
+        lines.append(f"{unreadable:,} files unreadable or not ITF")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""`--out-itf`: writing traces to ITF files, one file per trace.
+
+The file name may hold `{seq}` (0, 1, ... in the order the traces are
+reported, as in Quint) or `{property}` (the name of the property a trace
+violates). Without either, a single trace goes to the file as named; when
+there are several, each file name gets `_<property>` before its extension
+(`cex.itf.json` -> `cex_NotStalemate.itf.json`), so that none overwrites
+another.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+import click
+
+from checker.model import Model
+from checker.trace import Trace
+
+
+def itf_options(command):
+    """Decorator: `--out-itf FILE` and `--itf-style`."""
+    command = click.option(
+        "--itf-style",
+        type=click.Choice(["quint", "itf-py"]),
+        default="quint",
+        show_default=True,
+        help="'quint': exactly as `quint run --out-itf --mbt` writes, with each step's action and nondet picks "
+        "in mbt::actionTaken and mbt::nondetPicks. 'itf-py': what the itf-py library (0.5) can read: X, O and "
+        "Empty carry {\"tag\": \"UNIT\"} (as Apalache writes; Quint reads it too), and no mbt:: fields.",
+    )(command)
+    return click.option(
+        "--out-itf",
+        metavar="FILE",
+        help="Write the trace(s) found to FILE in the Informal Trace Format (ITF), as `quint run --out-itf` "
+        "does; FILE may contain {seq} or {property}.",
+    )(command)
+
+
+def file_name(template: str, seq: int, prop: str, several: bool) -> str:
+    """The file for the `seq`-th trace, which violates `prop`."""
+    if "{seq}" in template or "{property}" in template:
+        return template.replace("{seq}", str(seq)).replace("{property}", prop)
+    if not several:
+        return template
+    folder, base = os.path.split(template)
+    stem, dot, extension = base.partition(".")
+    return os.path.join(folder, f"{stem}_{prop}{dot}{extension}")
+
+
+def write_traces(model: Model, traces: Sequence[tuple[str, Trace]], template: str, status: str, style: str) -> str:
+    """Write each (property, trace) pair to its file; the lines saying where they went."""
+    from checker.itf import write_trace
+
+    if not traces:
+        return "--out-itf: there is no counterexample to write."
+    lines = []
+    for seq, (prop, trace) in enumerate(traces):
+        path = file_name(template, seq, prop, len(traces) > 1)
+        try:
+            write_trace(path, model, trace, status, style)
+        except OSError as error:
+            raise click.FileError(path, error.strerror) from None
+        lines.append(f"Wrote the trace for {prop} to {path} (ITF, {len(trace)} states).")
+    return "\n".join(lines)

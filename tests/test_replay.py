@@ -35,7 +35,8 @@ def test_quint_traces_are_behaviours_written_as_we_write_them(ttt_check, path):
     code, out, err = ttt_check("replay", "--same-encoding", path)
     assert (code, err) == (0, "")
     states = len(json.loads(path.read_text())["states"])
-    assert f"The trace is a behaviour of spec '{'random' if 'random' in path.name else 'strategy'}': {states} states" in out
+    spec = "random" if "random" in path.name else "strategy"
+    assert f"The trace is a behaviour of spec '{spec}': {states} states" in out
 
 
 def test_the_step_quint_took_is_named_by_its_action_and_picks(ttt_check):

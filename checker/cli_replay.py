@@ -101,7 +101,9 @@ def replay_command(specs: Specs) -> click.Command:
         help="Also require each state to be written exactly as ttt-check writes ITF (Quint's encoding).",
     )
     @click.option(
-        "--coverage", is_flag=True, help="Also count the spec's reachable states (an exhaustive search), for the summary."
+        "--coverage",
+        is_flag=True,
+        help="Also count the spec's reachable states (an exhaustive search), for the summary.",
     )
     @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
     @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
@@ -180,7 +182,8 @@ def replay_command(specs: Specs) -> click.Command:
             else:
                 bad = sorted({n for violated in replayed.violated for n in violated}, key=names.index)
                 note = f"; violates {', '.join(bad)}" if bad else ""
-                click.echo(f"ok  {path}  (spec {name}, {len(replayed.trace)} states{', mbt checked' if replayed.mbt else ''}{note})")
+                mbt = ", mbt checked" if replayed.mbt else ""
+                click.echo(f"ok  {path}  (spec {name}, {len(replayed.trace)} states{mbt}{note})")
                 if show:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
         if len(traces) > 1:

@@ -256,6 +256,7 @@ def read_trace(path: str) -> ItfTrace:
         if not text.strip():
             raise ItfError("the file is empty") from None
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-            raise ItfError(f"the JSON ends early (line {error.lineno}, column {error.colno}): the file is truncated") from None
+            where = f"line {error.lineno}, column {error.colno}"
+            raise ItfError(f"the JSON ends early ({where}): the file is truncated") from None
         raise ItfError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
     return decode_trace(document)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import ExitStack
 
 import click
 
@@ -39,6 +40,7 @@ class Progress:
     def __init__(self, total: int, after: float = 1.0):
         self.total, self.after = total, after
         self.started = time.perf_counter()
+        self.opened = ExitStack()
         self.bar = None
         self.shown = 0
 
@@ -46,14 +48,13 @@ class Progress:
         if self.bar is None:
             if not sys.stderr.isatty() or time.perf_counter() - self.started < self.after:
                 return
-            self.bar = click.progressbar(length=self.total, label="Simulating", file=sys.stderr, show_pos=True)
-            self.bar.__enter__()
+            bar = click.progressbar(length=self.total, label="Simulating", file=sys.stderr, show_pos=True)
+            self.bar = self.opened.enter_context(bar)
         self.bar.update(samples - self.shown)
         self.shown = samples
 
     def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+        self.opened.close()
 
 
 def format_outcome(result, invariants) -> str:

@@ -33,12 +33,6 @@ FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
 #: Apalache does (which Quint reads back too, and which itf-py can parse).
 UNIT_ENCODINGS = {"tuple": {"#tup": []}, "UNIT": {"tag": "UNIT"}}
 
-#: Output styles: "quint" is exactly what `quint run --out-itf --mbt` writes.
-#: itf-py 0.5 cannot read that (it fails on `{"#tup": []}` as a variant's value,
-#: and on a variant named `None`), so "itf-py" writes `{"tag": "UNIT"}` and
-#: leaves out the `mbt::` fields.
-STYLES = ("quint", "itf-py")
-
 
 class ItfError(ValueError):
     """The document is not an ITF trace; the message says where and why."""
@@ -157,8 +151,12 @@ def state_values(model: Model, state: Any, label: Label | None, mbt: bool) -> Re
 
 
 def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") -> dict:
-    """`trace` as an ITF document in `style` (see `STYLES`), with `mbt::` fields from its labels.
+    """`trace` as an ITF document, in `style`:
 
+    "quint" is exactly what `quint run --out-itf --mbt` writes, with `mbt::`
+    fields from the labels. The itf-py library (0.5) cannot read that: it
+    fails on `{"#tup": []}` as a variant's value and on a variant named
+    `None`; so "itf-py" writes `{"tag": "UNIT"}` and no `mbt::` fields.
     `status` is Quint's: "violation" for a counterexample, "ok" otherwise.
     The variables are listed in the order `model.to_quint` gives them.
     """

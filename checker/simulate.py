@@ -43,7 +43,6 @@ class Sample:
 class SimulationResult:
     """What a simulation saw."""
 
-    seed: int
     samples: int = 0
     #: trace lengths in states (max_steps + 1 for a full sample), as Quint counts them
     min_length: int = 0
@@ -133,7 +132,7 @@ def simulate(
     `on_progress(samples)` is called every 1024 samples.
     """
     simulator = Simulator(model, invariants, max_steps)
-    result = SimulationResult(seed=seed, min_length=max_steps + 1)
+    result = SimulationResult(min_length=max_steps + 1)
     started = time.perf_counter()
     next_seed = seed
     for number in range(1, max_samples + 1):

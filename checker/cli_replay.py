@@ -17,6 +17,7 @@ from checker.cli import (
     view_option,
     with_specs,
 )
+from checker.itf_out import states
 
 #: Exit codes of `replay`, from the least to the most serious.
 EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE = 1, 2
@@ -46,7 +47,7 @@ def format_verdict(model, replayed, names) -> str:
     """The verdict on a valid trace and what its invariants did."""
     checked = " and its mbt:: fields agree" if replayed.mbt else ""
     lines = [
-        f"[ok] The trace is a behaviour of spec '{model.name}': {len(replayed.trace)} states, "
+        f"[ok] The trace is a behaviour of spec '{model.name}': {states(len(replayed.trace))}, "
         f"each step explained by a step of the spec{checked}."
     ]
     first = {}
@@ -183,7 +184,7 @@ def replay_command(specs: Specs) -> click.Command:
                 bad = sorted({n for violated in replayed.violated for n in violated}, key=names.index)
                 note = f"; violates {', '.join(bad)}" if bad else ""
                 mbt = ", mbt checked" if replayed.mbt else ""
-                click.echo(f"ok  {path}  (spec {name}, {len(replayed.trace)} states{mbt}{note})")
+                click.echo(f"ok  {path}  (spec {name}, {states(len(replayed.trace))}{mbt}{note})")
                 if show:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
         if len(traces) > 1:

@@ -38,6 +38,10 @@ def itf_options(command):
     )(command)
 
 
+def states(n: int) -> str:
+    return f"{n} state" if n == 1 else f"{n} states"
+
+
 def file_name(template: str, seq: int, prop: str, several: bool) -> str:
     """The file for the `seq`-th trace, which violates `prop`."""
     if "{seq}" in template or "{property}" in template:
@@ -62,5 +66,5 @@ def write_traces(model: Model, traces: Sequence[tuple[str, Trace]], template: st
             write_trace(path, model, trace, status, style)
         except OSError as error:
             raise click.FileError(path, error.strerror) from None
-        lines.append(f"Wrote the trace for {prop} to {path} (ITF, {len(trace)} states).")
+        lines.append(f"Wrote the trace for {prop} to {path} (ITF, {states(len(trace))}).")
     return "\n".join(lines)

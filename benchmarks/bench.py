@@ -29,6 +29,8 @@ COMMANDS = [
     ["ttt-check", "--spec", "random", "--invariant", "OHasNotWon"],
     ["ttt-check", "--spec", "random", "-i", "XHasNotWon", "-i", "OHasNotWon", "-i", "NotStalemate"],
     ["ttt-check", "--no-stutter", "--invariant", "OHasNotWon"],
+    ["ttt-check", "--temporal", "XMustEventuallyWin"],
+    ["ttt-check", "--spec", "random", "--temporal", "GameEventuallyEnds"],
 ]
 
 

@@ -183,7 +183,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         """
         if ctx.invoked_subcommand is not None:
             given = [
-                "--" + p.name.replace("_", "-").rstrip("-")
+                max(p.opts, key=len)
                 for p in ctx.command.params
                 if p.name and ctx.get_parameter_source(p.name) is click.core.ParameterSource.COMMANDLINE
             ]

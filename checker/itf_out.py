@@ -19,6 +19,14 @@ from checker.model import Model
 from checker.trace import Trace
 
 
+def _in_existing_folder(ctx, param, path: str | None) -> str | None:
+    """Refuse, before any work is done, a file whose folder does not exist."""
+    folder = os.path.dirname(path or "") or "."
+    if path is not None and not os.path.isdir(folder):
+        raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
+    return path
+
+
 def itf_options(command):
     """Decorator: `--out-itf FILE` and `--itf-style`."""
     command = click.option(
@@ -27,12 +35,13 @@ def itf_options(command):
         default="quint",
         show_default=True,
         help="'quint': exactly as `quint run --out-itf --mbt` writes, with each step's action and nondet picks "
-        "in mbt::actionTaken and mbt::nondetPicks. 'itf-py': what the itf-py library (0.5) can read: X, O and "
-        "Empty carry {\"tag\": \"UNIT\"} (as Apalache writes; Quint reads it too), and no mbt:: fields.",
+        "in mbt::actionTaken and mbt::nondetPicks. 'itf-py': what the itf-py library (0.5) can read: variants "
+        "without a value carry {\"tag\": \"UNIT\"} (as Apalache writes; Quint reads it too), and no mbt:: fields.",
     )(command)
     return click.option(
         "--out-itf",
         metavar="FILE",
+        callback=_in_existing_folder,
         help="Write the trace(s) found to FILE in the Informal Trace Format (ITF), as `quint run --out-itf` "
         "does; FILE may contain {seq} or {property}.",
     )(command)

@@ -92,7 +92,7 @@ def test_check_options_before_a_subcommand_conflict(ttt_check):
     group = with_a_subcommand()
     code, out, err = ttt_check("-i", "OHasNotWon", "noop", main=lambda: ttt_cli.run_cli(group))
     assert_one_line_usage_error(code, out, err)
-    assert "--invariant" in err and "'noop'" in err
+    assert "--invariant " in err and "'noop'" in err
 
 
 def test_a_subcommand_alone_runs(ttt_check):
@@ -104,6 +104,12 @@ def test_a_subcommand_alone_runs(ttt_check):
 def test_check_options_before_each_real_subcommand_conflict(ttt_check, command):
     code, out, err = ttt_check("--invariant", "OHasNotWon", command)
     assert_one_line_usage_error(code, out, err)
+
+
+def test_out_itf_into_a_missing_folder_is_refused_before_the_search(ttt_check, tmp_path):
+    code, out, err = ttt_check("-i", "NotStalemate", "--out-itf", str(tmp_path / "missing" / "cex.itf.json"))
+    assert_one_line_usage_error(code, out, err)
+    assert "--out-itf" in err and "does not exist" in err
 
 
 # ---- help and listing ----------------------------------------------------------------

@@ -6,9 +6,9 @@ model) and the options they take, and every command gets its model from it.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
-
+import inspect
 import sys
+from typing import Callable, Mapping, Sequence
 
 import click
 
@@ -27,10 +27,22 @@ class Specs:
         factories: Mapping[str, Callable[..., Model]],
         default: str,
         options: Sequence[click.Option] = (),
+        summary: str = "Model-check a spec, exhaustively.",
+        examples: Mapping[str, str] = {},
     ):
         self.factories = dict(factories)
         self.default = default
         self.options = list(options)
+        #: the first line of `--help`
+        self.summary = summary
+        #: command name ("check" for the default one) -> lines of examples for its `--help`
+        self.examples = dict(examples)
+
+    def help(self, command: str, text: str) -> str:
+        """A command's help: its generic `text`, then the examples for these specs."""
+        text = inspect.cleandoc(text)
+        examples = self.examples.get(command)
+        return f"{text}\n\n\b\nExamples:\n{examples}" if examples else text
 
     def params(self) -> list[click.Parameter]:
         """`--spec` and the factories' options, for a command to accept."""
@@ -96,7 +108,7 @@ view_option = click.option(
     default="all",
     show_default=True,
     metavar="VIEW",
-    help="How to show each state of a trace: 'quint' (as `quint run` prints it), 'board' (a drawing), or 'all'.",
+    help="How to show each state of a trace: one of the spec's views (see --list), or 'all' of them.",
 )
 
 
@@ -143,9 +155,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         show_default=True,
         help="Which behaviours --temporal considers. 'weak': weak fairness on `step`, a behaviour never "
         "stops while a step can still change the state; it may stay forever only where nothing can change "
-        "(a finished game, or a state with no successor). This is the lecture's reading: XMustEventuallyWin "
-        "fails because O can force a stalemate. 'none': TLA+'s default, a behaviour may stutter forever in "
-        "any state, even the initial one, so hardly any `eventually` holds.",
+        "(a state whose only step repeats it, or with no successor). 'none': TLA+'s default, a behaviour may "
+        "stutter forever in any state, even the initial one, so hardly any `eventually` holds.",
     )
     @click.option(
         "--deadlock/--no-deadlock",
@@ -159,11 +170,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
     def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, list_, **kwargs):
-        """Model-check the Quint tic-tac-toe spec, exhaustively.
-
-        Explores every reachable state breadth-first, from `init` through
-        `step`, and checks the invariants in each one. When an invariant
-        fails, prints a shortest behaviour that breaks it, state by state, in
+        """Explore every reachable state breadth-first, from `init` through
+        `step`, and check the invariants in each one. When an invariant
+        fails, print a shortest behaviour that breaks it, state by state, in
         Quint's notation.
 
         Temporal properties (--temporal) are about behaviours: infinite
@@ -172,14 +181,6 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         successor. A counterexample is a lasso: a shortest path from `init`,
         then a part that repeats forever, shown as `Stuttering` or `Back to
         state k`. --fairness says when a behaviour may stop (see below).
-
-        \b
-        Examples:
-          ttt-check                               check the spec's `inv`
-          ttt-check --invariant NotStalemate      a shortest game ending in a draw
-          ttt-check --spec random -i OHasNotWon   both players move anywhere
-          ttt-check --temporal XMustEventuallyWin a game X does not win
-          ttt-check --list                        specs, invariants, properties
         """
         if ctx.invoked_subcommand is not None:
             given = [
@@ -208,8 +209,10 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     from checker.cli_replay import replay_command
     from checker.cli_run import run_command
 
-    main.add_command(run_command(specs))
-    main.add_command(replay_command(specs))
+    main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
+    for command in (run_command(specs), replay_command(specs)):
+        command.help = specs.help(command.name, command.help)
+        main.add_command(command)
     return main
 
 

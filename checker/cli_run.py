@@ -112,12 +112,6 @@ def run_command(specs: Specs) -> click.Command:
         violation stops the run and its trace is printed; the seed printed
         with it replays that sample first.
 
-        \b
-        Examples:
-          ttt-check run                                  10,000 games of the strategy spec
-          ttt-check run --spec random -i NotStalemate    a random game ending in a draw
-          ttt-check run -i NotStalemate --seed 1         the same one, every time
-
         Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage.
         """
         from random import SystemRandom

@@ -9,6 +9,25 @@ from model.tictactoe import TicTacToe
 SPECS = Specs(
     {"strategy": StrategyTicTacToe, "random": TicTacToe},
     default="strategy",
+    summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
+    examples={
+        "check": (
+            "  ttt-check                                check the spec's `inv` (OHasNotWon)\n"
+            "  ttt-check --invariant NotStalemate       a shortest game ending in a draw\n"
+            "  ttt-check --spec random -i OHasNotWon    both players move anywhere\n"
+            "  ttt-check --temporal XMustEventuallyWin  a game X does not win: O forces a stalemate\n"
+            "  ttt-check --list                         specs, invariants, temporal properties"
+        ),
+        "run": (
+            "  ttt-check run                                10,000 games of the strategy spec\n"
+            "  ttt-check run --spec random -i NotStalemate  a random game ending in a draw\n"
+            "  ttt-check run -i NotStalemate --seed 1       the same game, every time"
+        ),
+        "replay": (
+            "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
+            "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
+        ),
+    },
     options=[
         click.Option(
             ["--no-stutter", "stutter"],

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
-    names = ", ".join(inv.name for inv in invariants) or "(none)"
+    names = ", ".join(map(str, invariants)) or "(none)"
     text = (
         f"Checking spec '{model.name}' ({model.source}): {model.description}\n"
         f"Invariants: {names}\n"

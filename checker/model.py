@@ -49,6 +49,11 @@ class Invariant(Generic[S]):
     name: str
     holds: Callable[[S], bool]
     doc: str = ""
+    #: what the spec defines it as, e.g. `not(won(O))`, shown next to its name
+    definition: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} = {self.definition}" if self.definition else self.name
 
 
 class Model(Generic[S]):

@@ -90,7 +90,7 @@ class TicTacToe(Model[State]):
         #: keep `step`'s third disjunct (game over: nothing changes)
         self.stutter = stutter
         self.invariants = {
-            name: Invariant(name, getattr(self, definition), doc)
+            name: Invariant(name, getattr(self, definition), doc, self.quint_body(name, definition))
             for name, (definition, doc) in self.invariant_docs.items()
         }
         self.default_invariants = ("inv",)
@@ -100,6 +100,13 @@ class TicTacToe(Model[State]):
         from model.views import board_view, quint_view
 
         self.views = {"board": lambda s: board_view(self, s), "quint": lambda s: quint_view(self, s)}
+
+    def quint_body(self, name: str, definition: str) -> str:
+        """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""
+        if name != definition:
+            return definition
+        quoted = getattr(self, definition).__doc__.split("`")[1]
+        return quoted.split(" = ", 1)[1]
 
     # ---- model interface -------------------------------------------------
 

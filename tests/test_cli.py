@@ -147,7 +147,7 @@ STRATEGY_STATES = len(enumerator.STRATEGY.explore().states)
 def test_the_default_invariant_is_inv_and_holds(ttt_check):
     code, out, err = ttt_check()
     assert code == 0 and err == ""
-    assert "Invariants: inv\n" in out
+    assert "Invariants: inv = OHasNotWon\n" in out
     assert f"[ok] invariant inv holds in all {STRATEGY_STATES:,} reachable states" in out
     assert "[State" not in out
 

@@ -206,7 +206,7 @@ def format_summary(models: SpecModels, accepted, rejected, covered, coverage: bo
         if coverage:
             from checker.bfs import explore
 
-            reachable = explore(models.get(name), check_deadlock=False, keep_graph=True).stats.distinct
+            reachable = explore(models.get(name), check_deadlock=False).stats.distinct
             text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"
         lines.append(text)
     unreadable = files - sum(accepted.values()) - sum(rejected.values())

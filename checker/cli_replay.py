@@ -43,11 +43,12 @@ def format_table(replayed, names) -> str:
     return "\n".join(rows)
 
 
-def format_verdict(model, replayed, names) -> str:
+def format_verdict(model, replayed, names, from_any_state: bool = False) -> str:
     """The verdict on a valid trace and what its invariants did."""
     checked = " and its mbt:: fields agree" if replayed.mbt else ""
+    what = "Every step of the trace, from state 0 as given, is a step" if from_any_state else "The trace is a behaviour"
     lines = [
-        f"[ok] The trace is a behaviour of spec '{model.name}': {states(len(replayed.trace))}, "
+        f"[ok] {what} of spec '{model.name}': {states(len(replayed.trace))}, "
         f"each step explained by a step of the spec{checked}."
     ]
     first = {}
@@ -106,11 +107,17 @@ def replay_command(specs: Specs) -> click.Command:
         is_flag=True,
         help="Also count the spec's reachable states (an exhaustive search), for the summary.",
     )
+    @click.option(
+        "--from-any-state",
+        is_flag=True,
+        help="Accept a trace that starts in any state of the spec, not only an initial one (a fragment of a "
+        "behaviour, or a test harness's start); only its steps are checked.",
+    )
     @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
     @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
     @view_option
     @click.pass_context
-    def replay(ctx, traces, invariants, same_encoding, coverage, quiet, show, view, **kwargs):
+    def replay(ctx, traces, invariants, same_encoding, from_any_state, coverage, quiet, show, view, **kwargs):
         """Replay ITF traces: is each one a behaviour of the spec?
 
         Checks that every state is a state of the spec, that state 0 is
@@ -162,7 +169,7 @@ def replay_command(specs: Specs) -> click.Command:
                 resolve_view(model, view)
             replayer = replayers[name]
             try:
-                replayed = replayer.replay(itf, same_encoding)
+                replayed = replayer.replay(itf, same_encoding, from_any_state)
             except NotABehaviour as error:
                 rejected[name] += 1
                 fail(path, str(error), EXIT_NOT_BEHAVIOUR)
@@ -179,7 +186,7 @@ def replay_command(specs: Specs) -> click.Command:
                 click.echo(f"Replaying {path} ({meta or 'no #meta'}) against spec '{name}' ({model.source})\n")
                 if show:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
-                click.echo(format_table(replayed, names) + "\n\n" + format_verdict(model, replayed, names))
+                click.echo(format_table(replayed, names) + "\n\n" + format_verdict(model, replayed, names, from_any_state))
             else:
                 bad = sorted({n for violated in replayed.violated for n in violated}, key=names.index)
                 note = f"; violates {', '.join(bad)}" if bad else ""
@@ -188,19 +195,22 @@ def replay_command(specs: Specs) -> click.Command:
                 if show:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
         if len(traces) > 1:
-            click.echo(format_summary(models, accepted, rejected, covered, coverage, len(traces)))
+            click.echo(format_summary(models, accepted, rejected, covered, coverage, len(traces), from_any_state))
         ctx.exit(worst)
 
     return replay
 
 
-def format_summary(models: SpecModels, accepted, rejected, covered, coverage: bool, files: int) -> str:
+def format_summary(
+    models: SpecModels, accepted, rejected, covered, coverage: bool, files: int, from_any_state: bool
+) -> str:
     """Per spec: traces replayed, rejected, distinct states covered (of how many reachable)."""
+    good, bad = ("take only steps of the spec", "do not") if from_any_state else ("are behaviours of the spec", "are not")
     lines = []
     for name in sorted(set(accepted) | set(rejected)):
         states = len(covered.get(name, ()))
         text = (
-            f"spec {name}: {accepted[name]:,} traces are behaviours of the spec, {rejected[name]:,} are not; "
+            f"spec {name}: {accepted[name]:,} traces {good}, {rejected[name]:,} {bad}; "
             f"{states:,} distinct states covered"
         )
         if coverage:

@@ -84,11 +84,13 @@ class Replayer:
         self.initial = list(dict.fromkeys(model.init_states()))
         self.variables = list(model.to_quint(self.initial[0]))
 
-    def replay(self, itf: ItfTrace, same_encoding: bool = False) -> Replayed:
+    def replay(self, itf: ItfTrace, same_encoding: bool = False, from_any_state: bool = False) -> Replayed:
         """Check `itf` step by step; NotABehaviour names the first problem.
 
         With `same_encoding`, every state must also be written exactly as
-        `checker.itf` would write it (Quint's encoding).
+        `checker.itf` would write it (Quint's encoding). With
+        `from_any_state`, state 0 may be any state of the model (a fragment
+        of a behaviour, or a test harness's start): only the steps are checked.
         """
         model = self.model
         missing = [name for name in self.variables if name not in itf.vars]
@@ -101,7 +103,10 @@ class Replayer:
         labels: list[Label | None] = []
         for index, values in enumerate(itf.states):
             state = self.decode(values, index)
-            label = self.explain(states[-1] if states else None, state, index, values if mbt else None)
+            if states:
+                label = self.explain(states[-1], state, index, values if mbt else None)
+            else:
+                label = None if from_any_state else self.explain_initial(state, values if mbt else None)
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
@@ -118,23 +123,28 @@ class Replayer:
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
-    def explain(self, before: Hashable | None, state: Hashable, index: int, values: dict | None) -> Label | None:
-        """The label of the step into `state` (None for an initial state); the `mbt::` fields
+    def explain_initial(self, state: Hashable, values: dict | None) -> None:
+        """State 0 must be initial (and its `mbt::` fields, when given, say `init`)."""
+        if state not in self.initial:
+            nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
+            raise NotABehaviour(
+                f"state 0 is not an initial state of spec '{self.model.name}': "
+                f"it differs from `init` in {describe(self.diff(nearest, state))}"
+            )
+        self.matching_mbt([None], 0, values)
+
+    def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
+        """The label of the step from `before` into `state`; the `mbt::` fields
         in `values`, when given, must name it."""
+        successors = list(self.model.next_steps(before))
+        candidates = [label for label, successor in successors if successor == state]
+        if not candidates:
+            raise NotABehaviour(self.no_step(before, state, index, successors))
+        return self.matching_mbt(candidates, index, values)
+
+    def matching_mbt(self, candidates: list, index: int, values: dict | None) -> Label | None:
+        """The first candidate label that the `mbt::` fields in `values` name (any, without them)."""
         model = self.model
-        if before is None:
-            if state not in self.initial:
-                nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
-                raise NotABehaviour(
-                    f"state 0 is not an initial state of spec '{model.name}': "
-                    f"it differs from `init` in {describe(self.diff(nearest, state))}"
-                )
-            candidates: list[Label | None] = [None]
-        else:
-            successors = list(model.next_steps(before))
-            candidates = [label for label, successor in successors if successor == state]
-            if not candidates:
-                raise NotABehaviour(self.no_step(before, state, index, successors))
         if values is None:
             return candidates[0]
         taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)

@@ -160,6 +160,22 @@ def test_a_first_state_that_is_not_initial(ttt_check, tmp_path):
     )
 
 
+def test_a_fragment_from_any_state_is_checked_step_by_step(ttt_check, tmp_path):
+    fragment = write(tmp_path / "f.itf.json", trace(*OPENING[2:]))
+    code, out, err = ttt_check("replay", "--from-any-state", fragment)
+    assert (code, err) == (0, "")
+    assert "Every step of the trace, from state 0 as given, is a step of spec 'random': 2 states" in out
+    assert "MoveX › MoveToEmpty  coordinate=(2,2)" in out
+    assert "not an initial state" in error_line(ttt_check("replay", fragment)[2])
+
+
+def test_a_fragment_from_any_state_still_needs_real_steps(ttt_check, tmp_path):
+    skipping = write(tmp_path / "s.itf.json", trace(OPENING[1], OPENING[3]))
+    code, _, err = ttt_check("replay", "--from-any-state", skipping)
+    assert code == 1
+    assert "state 1: no step of spec 'random' leads from state 0 to state 1" in error_line(err)
+
+
 def test_an_unknown_variant_tag(ttt_check, tmp_path):
     bad = [OPENING[0], {**OPENING[1], "nextTurn": {"tag": "Z", "value": UNIT}}]
     code, message = replay_error(ttt_check, tmp_path, trace(*bad))

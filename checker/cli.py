@@ -15,8 +15,8 @@ import click
 from checker.itf_out import itf_options
 from checker.model import Model
 
-#: Exit codes, as TLC's.
-EXIT_OK, EXIT_USAGE, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 2, 11, 12, 13
+#: Exit codes, as TLC's (bad usage is click's 2).
+EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
 
 
 class Specs:

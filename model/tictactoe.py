@@ -14,7 +14,7 @@ from typing import Iterator, NamedTuple
 
 from checker.model import Invariant, Label, Model
 from checker.temporal import Formula, StatePredicate, TemporalProperty, eventually
-from model.grid import Coordinate, Grid, Pattern
+from model.grid import Coordinate, Grid
 
 #: `type Player = X | O`, as the strings Quint prints.
 X, O = "X", "O"

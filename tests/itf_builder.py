@@ -7,11 +7,6 @@ writes for the tic-tac-toe specs (see tests/fixtures/quint).
 from __future__ import annotations
 
 import json
-import sys
-
-import pytest
-
-from model import cli as ttt_cli
 
 UNIT = {"#tup": []}
 
@@ -58,17 +53,3 @@ def trace(*states: dict, source: str = "specs/tictactoe_random.qnt", **extra) ->
 def write(path, document) -> str:
     path.write_text(json.dumps(document))
     return str(path)
-
-
-@pytest.fixture
-def ttt_check(monkeypatch, capsys):
-    """Run `ttt-check ARGS...` through its entry point: (exit code, stdout, stderr)."""
-
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["ttt-check", *map(str, args)])
-        with pytest.raises(SystemExit) as exited:
-            ttt_cli.main()
-        out, err = capsys.readouterr()
-        return exited.value.code, out, err
-
-    return run

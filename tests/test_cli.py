@@ -6,7 +6,6 @@ no interpreter start-up); a few run the installed `ttt-check` itself.
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import click
@@ -19,20 +18,6 @@ from model import cli as ttt_cli
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_FILES = {"strategy": ROOT / "specs" / "tictactoe.qnt", "random": ROOT / "specs" / "tictactoe_random.qnt"}
 INVARIANTS = ["XHasNotWon", "OHasNotWon", "NotStalemate", "inv"]
-
-
-@pytest.fixture
-def ttt_check(monkeypatch, capsys):
-    """Run `ttt-check ARGS...` through its entry point: (exit code, stdout, stderr)."""
-
-    def run(*args, main=ttt_cli.main):
-        monkeypatch.setattr(sys, "argv", ["ttt-check", *args])
-        with pytest.raises(SystemExit) as exited:
-            main()
-        out, err = capsys.readouterr()
-        return exited.value.code, out, err
-
-    return run
 
 
 def assert_one_line_usage_error(code, out, err):

@@ -16,7 +16,6 @@ from checker.itf import ItfError, decode_trace, encode_trace, from_json, read_tr
 from checker.quint_value import Record, Variant
 from checker.replay import Replayer
 from checker.trace import Trace, trace_through
-from itf_builder import ttt_check  # noqa: F401 (a fixture)
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

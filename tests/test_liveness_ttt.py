@@ -18,7 +18,6 @@ both properties fail there, since the empty board is neither won nor over.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from functools import lru_cache
 
@@ -27,7 +26,6 @@ import pytest
 from checker.bfs import explore
 from checker.liveness import StateGraph, check_temporal
 from lassos import assert_counterexample
-from model import cli as ttt_cli
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 
@@ -210,20 +208,6 @@ def test_GameEventuallyEnds_without_fairness_the_initial_state_stutters(checked,
 
 
 # ---- on the command line -------------------------------------------------------------------
-
-
-@pytest.fixture
-def ttt_check(monkeypatch, capsys):
-    """Run `ttt-check ARGS...` in-process: (exit code, stdout, stderr)."""
-
-    def run(*args):
-        monkeypatch.setattr(sys, "argv", ["ttt-check", *args])
-        with pytest.raises(SystemExit) as exited:
-            ttt_cli.main()
-        out, err = capsys.readouterr()
-        return exited.value.code, out, err
-
-    return run
 
 
 def test_the_lecture_s_answer_a_stalemate(ttt_check):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from itf_builder import UNIT, bigint, state, trace, ttt_check, write  # noqa: F401 (ttt_check is a fixture)
+from itf_builder import UNIT, bigint, state, trace, write
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "quint"
 QUINT_TRACES = sorted(FIXTURES.glob("*.itf.json"))

@@ -9,7 +9,6 @@ from checker.itf import decode_trace, encode_trace
 from checker.model import Invariant, Label, Model
 from checker.replay import Replayer
 from checker.simulate import replay_sample, simulate
-from itf_builder import ttt_check  # noqa: F401 (a fixture)
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

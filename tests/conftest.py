@@ -1,0 +1,24 @@
+"""Fixtures shared by the tests of the command line."""
+
+import sys
+
+import pytest
+
+from model import cli as ttt_cli
+
+
+@pytest.fixture
+def ttt_check(monkeypatch, capsys):
+    """Run `ttt-check ARGS...` through its entry point, in-process: (exit code, stdout, stderr).
+
+    `main` replaces the entry point, e.g. to run a command group built for a test.
+    """
+
+    def run(*args, main=ttt_cli.main):
+        monkeypatch.setattr(sys, "argv", ["ttt-check", *map(str, args)])
+        with pytest.raises(SystemExit) as exited:
+            main()
+        out, err = capsys.readouterr()
+        return exited.value.code, out, err
+
+    return run

@@ -39,6 +39,14 @@ def is_stalemate(board: str) -> bool:
     return is_full(board) and not has_won(board, "X") and not has_won(board, "O")
 
 
+def outcome(board: str) -> str | None:
+    """"X" or "O" for a win, "draw" for a full board, None while the game goes on."""
+    for mark in "XO":
+        if has_won(board, mark):
+            return mark
+    return "draw" if is_full(board) else None
+
+
 #: the lecture's invariants, as predicates that hold in good states
 INVARIANTS: dict[str, Callable[[str], bool]] = {
     "XHasNotWon": lambda board: not has_won(board, "X"),
@@ -171,6 +179,25 @@ class Game:
             return tuple(sum(column) for column in zip(*tallies))
 
         return Counter(dict(zip(("X", "O", "draw"), count(START)))), ends
+
+    def endings(self) -> Counter:
+        """Distinct complete games counted by (how the game ends, number of moves): "X",
+        "O" or "draw", or "stuck" for a position that is not game over but has no move."""
+
+        @lru_cache(maxsize=None)
+        def count(state: tuple) -> Counter:
+            if is_over(state[0]):
+                return Counter({(outcome(state[0]), 0): 1})
+            after = {nxt for why, nxt in self.choices(state) if why != "stutter"}
+            if not after:
+                return Counter({("stuck", 0): 1})
+            games: Counter = Counter()
+            for nxt in after:
+                for (end, moves), n in count(nxt).items():
+                    games[end, moves + 1] += n
+            return games
+
+        return Counter(count(START))
 
 
 RANDOM = Game(any_square)

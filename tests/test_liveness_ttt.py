@@ -1,12 +1,12 @@
 """The specs' temporal properties, against an independent count of every complete game.
 
-The brute force below shares nothing with `model/` or `checker/`: a board is
-a list of nine marks read row by row ("." for an empty square), and every
-complete game is enumerated by recursion from the empty board, with X's
-strategy read again from `specs/tictactoe.qnt`. A game ends when somebody
-has won or the board is full; tic-tac-toe games cannot cycle (each move
-fills a square). So, under weak fairness, where a behaviour may stop only
-once no move is possible:
+The brute force is `tests/enumerator.py`, which shares nothing with `model/`
+or `checker/`: a board is a 9-character string read row by row ("." for an
+empty square), and every complete game is enumerated by recursion from the
+empty board, with X's strategy read again from the lecture. A game ends when
+somebody has won or the board is full; tic-tac-toe games cannot cycle (each
+move fills a square). So, under weak fairness, where a behaviour may stop
+only once no move is possible:
 
   * XMustEventuallyWin fails iff some complete game ends without X winning,
     and a shortest lasso is a shortest such game, then its last state forever;
@@ -23,80 +23,21 @@ from functools import lru_cache
 
 import pytest
 
+import enumerator
 from checker.bfs import explore
 from checker.liveness import StateGraph, check_temporal
 from lassos import assert_counterexample
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 
-LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
-CORNERS = [0, 2, 6, 8]
-CENTER = 4
-
-
-def won(board: list, mark: str) -> bool:
-    return any(all(board[i] == mark for i in line) for line in LINES)
-
-
-def outcome(board: list) -> str | None:
-    """"X" or "O" for a win, "draw" for a full board, None while the game goes on."""
-    for mark in "XO":
-        if won(board, mark):
-            return mark
-    return "draw" if "." not in board else None
-
-
-def empties(board: list) -> list:
-    return [i for i in range(9) if board[i] == "."]
-
-
-def empties_of_lines(board: list, xs: int, os: int) -> list:
-    """The empty squares of the lines holding `xs` X's and `os` O's (the rest empty)."""
-    marks = lambda line: [board[i] for i in line]  # noqa: E731
-    return sorted(
-        {i for line in LINES if marks(line).count("X") == xs and marks(line).count("O") == os for i in line}
-        - {i for i in range(9) if board[i] != "."}
-    )
-
-
-def strategy_moves(board: list) -> list:
-    """X's squares by the lecture's strategy: corner first, then Win, Block, TakeCenter, SetupWin, anywhere."""
-    if len(empties(board)) == 9:
-        return CORNERS
-    for xs, os in ((2, 0), (0, 2)):  # Win, then Block: two of a kind and an empty square
-        if squares := empties_of_lines(board, xs, os):
-            return squares
-    if board[CENTER] == ".":
-        return [CENTER]
-    return empties_of_lines(board, 1, 0) or empties(board)  # SetupWin: one X, two empty
-
-
-def moves(board: list, turn: str, strategy: bool) -> list:
-    return strategy_moves(board) if strategy and turn == "X" else empties(board)
+#: strategy? -> the enumerator's game, X playing by the lecture's strategy or anywhere
+GAMES = {True: enumerator.STRATEGY, False: enumerator.RANDOM}
 
 
 @lru_cache(maxsize=None)
-def games_from(board: tuple, turn: str, strategy: bool) -> Counter:
-    """(how the game ends, moves until then) -> how many complete games, from this position.
-
-    A position with no move that is not game over would end as "stuck".
-    """
-    if outcome(list(board)) is not None:
-        return Counter({(outcome(list(board)), 0): 1})
-    squares = moves(list(board), turn, strategy)
-    if not squares:
-        return Counter({("stuck", 0): 1})
-    games = Counter()
-    for i in squares:
-        after = list(board)
-        after[i] = turn
-        for (end, length), count in games_from(tuple(after), "O" if turn == "X" else "X", strategy).items():
-            games[end, length + 1] += count
-    return games
-
-
 def all_games(strategy: bool) -> Counter:
-    return games_from(tuple("." * 9), "X", strategy)
+    """(how the game ends, moves until then) -> how many complete games."""
+    return GAMES[strategy].endings()
 
 
 # ---- the brute force itself ----------------------------------------------------------
@@ -139,19 +80,20 @@ def checked():
     return get
 
 
-def board_of(model, state) -> list:
+def board_of(model, state) -> str:
     """The state's board as the brute force writes it, read through the spec's `square`."""
-    return [model.square(state.board, (r, c)) or "." for r in (1, 2, 3) for c in (1, 2, 3)]
+    return "".join(model.square(state.board, (r, c)) or "." for r in (1, 2, 3) for c in (1, 2, 3))
 
 
 def assert_legal_game(model, trace, strategy: bool):
     """Each step of the lasso is a move the brute force allows too."""
     boards = [board_of(model, state) for state in trace.states]
-    assert boards[0] == ["."] * 9
+    assert boards[0] == "." * 9
     for turn, (before, after) in zip("XOXOXOXOX", zip(boards, boards[1:])):
         changed = [i for i in range(9) if before[i] != after[i]]
         assert len(changed) == 1 and after[changed[0]] == turn
-        assert outcome(before) is None and changed[0] in moves(before, turn, strategy)
+        steps = GAMES[strategy].choices((before, turn))
+        assert enumerator.outcome(before) is None and after in {board for _, (board, _) in steps}
 
 
 @pytest.mark.parametrize("spec, stutter", CONFIGS)
@@ -168,7 +110,9 @@ def test_XMustEventuallyWin_under_weak_fairness_a_shortest_game_X_does_not_win(c
     assert len(trace) - 1 == min(not_won_by_x)
     assert trace.loop == len(trace) - 1
     final = board_of(model, trace.states[-1])
-    assert outcome(final) in {end for end, length in all_games(strategy) if end != "X" and length == len(trace) - 1}
+    assert enumerator.outcome(final) in {
+        end for end, length in all_games(strategy) if end != "X" and length == len(trace) - 1
+    }
     assert verdict.holds_under_weak is None
 
 
@@ -219,8 +163,8 @@ def test_the_lecture_s_answer_a_stalemate(ttt_check):
     assert "[State 10]  Stuttering: state 9 repeats forever" in out
     assert "Warning" not in out
     rows = out.split("[State 9]")[1].split("[State 10]")[0].splitlines()[2:5]
-    board = [mark for row in rows for mark in row.split()[1:4]]
-    assert outcome(board) == "draw"
+    board = "".join(mark for row in rows for mark in row.split()[1:4])
+    assert enumerator.outcome(board) == "draw"
     assert "[violation] temporal XMustEventuallyWin is violated under weak fairness" in out
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.bfs import explore  # noqa: E402
+from checker.explore.bfs import explore  # noqa: E402
 from model.cli import SPECS  # noqa: E402
 
 COMMANDS = [

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from checker.simulate import simulate  # noqa: E402
+from checker.explore.simulate import simulate  # noqa: E402
 from model.strategy import StrategyTicTacToe  # noqa: E402
 
 SPEC, INVARIANT, STEPS, SEED = "specs/tictactoe.qnt", "OHasNotWon", 20, 1

@@ -8,7 +8,17 @@ state. The checkers (BFS, liveness, simulation, replay) know only this.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, NamedTuple, TypeVar
+from typing import (
+    Any,
+    Callable,
+    Generic,
+    Hashable,
+    Iterable,
+    Iterator,
+    Mapping,
+    NamedTuple,
+    TypeVar,
+)
 
 S = TypeVar("S", bound=Hashable)
 
@@ -73,7 +83,7 @@ class Model(Generic[S]):
     invariants: Mapping[str, Invariant[S]] = {}
     #: Invariants checked when none is named (Quint's `inv`).
     default_invariants: tuple[str, ...] = ()
-    #: Named temporal properties (see `checker.temporal`).
+    #: Named temporal properties (see `checker.properties.temporal`).
     temporal_properties: Mapping[str, Any] = {}
     #: Ways to show a state, by view name; the first is the default.
     views: Mapping[str, Callable[[S], str]] = {}
@@ -89,7 +99,7 @@ class Model(Generic[S]):
         raise NotImplementedError
 
     def to_quint(self, state: S) -> Any:
-        """The state as a Quint record of its variables (see `checker.quint_value`),
+        """The state as a Quint record of its variables (see `checker.quint.value`),
         in the order the spec's `init` assigns them (the order of ITF's `vars`)."""
         raise NotImplementedError
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from checker.bfs import Stats
+from checker.explore.bfs import Stats
+from checker.explore.trace import Trace
 from checker.model import Model
-from checker.trace import Trace
 
 
 def format_trace(model: Model, trace: Trace, view: str) -> str:

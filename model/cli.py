@@ -2,7 +2,8 @@
 
 import click
 
-from checker.cli import Specs, make_cli, run_cli
+from checker.cli.app import make_cli, run_cli
+from checker.cli.common import Specs
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.quint_value import Record, Variant, flat
-from model.tictactoe import PLAYERS, X, State, TicTacToe
+from checker.quint.value import Record, Variant, flat
+from model.grid import Coordinate, Grid
+from model.state import PLAYERS, O, State, X
 
 EMPTY = Variant("Empty")
 
@@ -19,12 +20,18 @@ def occupied(player: str) -> Variant:
     return Variant("Occupied", Variant(player))
 
 
-def to_quint(model: TicTacToe, state: State) -> Record:
+def square(grid: Grid, state: State, coordinate: Coordinate) -> str | None:
+    """The player on `coordinate`, or None when it is empty."""
+    bit = grid.bit[coordinate]
+    return X if state.x & bit else O if state.o & bit else None
+
+
+def to_quint(grid: Grid, state: State) -> Record:
     """The state variables as Quint values."""
-    n = model.grid.size
+    n = grid.size
     board = {
         row: {
-            column: EMPTY if (p := model.square(state, (row, column))) is None else occupied(p)
+            column: EMPTY if (p := square(grid, state, (row, column))) is None else occupied(p)
             for column in range(1, n + 1)
         }
         for row in range(1, n + 1)
@@ -39,16 +46,16 @@ def _player(value: Any, where: str) -> str:
     return value.tag
 
 
-def from_quint(model: TicTacToe, variables: dict) -> State:
+def from_quint(grid: Grid, variables: dict) -> State:
     """The state that the Quint values `board` and `nextTurn` stand for.
 
     Raises ValueError naming what is wrong when they are not a board of this
-    model's size and a player.
+    grid's size and a player.
     """
     for name in ("board", "nextTurn"):
         if name not in variables:
             raise ValueError(f"missing state variable '{name}'")
-    n = model.grid.size
+    n = grid.size
     board = variables["board"]
     rows = range(1, n + 1)
     if not isinstance(board, dict) or sorted(board) != list(rows):
@@ -65,7 +72,7 @@ def from_quint(model: TicTacToe, variables: dict) -> State:
                 continue
             if not (isinstance(square, Variant) and square.tag == "Occupied"):
                 raise ValueError(f"{where}: expected Empty or Occupied(player), got {flat(square)}")
-            bit = model.grid.bit[(row, column)]
+            bit = grid.bit[(row, column)]
             if _player(square.value, where) == X:
                 x |= bit
             else:

@@ -11,7 +11,7 @@ from typing import Iterator
 
 from checker.model import Label
 from model.grid import Pattern
-from model.tictactoe import O, X, Board, State, Steps, TicTacToe, action
+from model.tictactoe import Board, O, State, Steps, TicTacToe, X, action
 
 
 class StrategyTicTacToe(TicTacToe):

@@ -10,36 +10,19 @@ nondeterministic choice; a disabled action yields nothing.
 from __future__ import annotations
 
 from functools import wraps
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from checker.model import Invariant, Label, Model
-from checker.temporal import Formula, StatePredicate, TemporalProperty, eventually
+from checker.properties.temporal import (
+    Formula,
+    StatePredicate,
+    TemporalProperty,
+    eventually,
+)
 from model.grid import Coordinate, Grid
-
-#: `type Player = X | O`, as the strings Quint prints.
-X, O = "X", "O"
-PLAYERS = (X, O)
-OTHER = {X: O, O: X}
-
-
-class Board(NamedTuple):
-    """`var board: int -> int -> Square`, as the masks of X's and O's squares."""
-
-    x: int
-    o: int
-
-
-class State(NamedTuple):
-    """The state variables `board` (as two masks) and `nextTurn`."""
-
-    x: int
-    o: int
-    nextTurn: str
-
-    @property
-    def board(self) -> Board:
-        return Board(self.x, self.o)
-
+from model.quint import from_quint, to_quint
+from model.state import Board, O, State, X
+from model.views import board_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
 
@@ -97,9 +80,7 @@ class TicTacToe(Model[State]):
         self.temporal_properties = {
             name: TemporalProperty(name, getattr(self, name)(), doc) for name, doc in self.temporal_docs.items()
         }
-        from model.views import board_view, quint_view
-
-        self.views = {"board": lambda s: board_view(self, s), "quint": lambda s: quint_view(self, s)}
+        self.views = {"board": lambda s: board_view(self.grid, s), "quint": lambda s: quint_view(self.grid, s)}
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""
@@ -117,14 +98,10 @@ class TicTacToe(Model[State]):
         return self.step(state)
 
     def to_quint(self, state: State):
-        from model.quint import to_quint
-
-        return to_quint(self, state)
+        return to_quint(self.grid, state)
 
     def from_quint(self, variables) -> State:
-        from model.quint import from_quint
-
-        return from_quint(self, variables)
+        return from_quint(self.grid, variables)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from checker.quint_value import pretty
-from model.tictactoe import State, TicTacToe
+from checker.quint.value import pretty
+from model.grid import Grid
+from model.quint import square, to_quint
+from model.state import State
 
 
-def quint_view(model: TicTacToe, state: State) -> str:
+def quint_view(grid: Grid, state: State) -> str:
     """The state as `quint run` prints it."""
-    return pretty(model.to_quint(state))
+    return pretty(to_quint(grid, state))
 
 
-def board_view(model: TicTacToe, state: State) -> str:
+def board_view(grid: Grid, state: State) -> str:
     """A drawing of the board with Quint's row and column numbers."""
-    n = model.grid.size
+    n = grid.size
     width = len(str(n))
     lines = [" " * (width + 2) + " ".join(str(c).rjust(width) for c in range(1, n + 1))]
     for row in range(1, n + 1):
-        marks = [model.square(state, (row, column)) or "." for column in range(1, n + 1)]
+        marks = [square(grid, state, (row, column)) or "." for column in range(1, n + 1)]
         lines.append(f" {str(row).rjust(width)} " + " ".join(m.rjust(width) for m in marks))
     lines[-1] += f"   nextTurn: {state.nextTurn}"
     return "\n".join(lines)

@@ -6,7 +6,7 @@ Boards go in and out through the model's Quint values (`from_quint` /
 
 from __future__ import annotations
 
-from checker.quint_value import Variant
+from checker.quint.value import Variant
 
 
 def quint_board(text: str) -> dict:

@@ -1,4 +1,4 @@
-"""ITF written by hand for tests, independently of `checker.itf`.
+"""ITF written by hand for tests, independently of `checker.quint.itf`.
 
 Boards are text, `"XO./.X./..O"` (rows 1, 2, 3); the JSON is what Quint
 writes for the tic-tac-toe specs (see tests/fixtures/quint).

@@ -8,9 +8,16 @@ behaviour directly, by the definitions of the operators.
 
 from __future__ import annotations
 
+from checker.explore.trace import Trace
 from checker.model import Model
-from checker.temporal import ALWAYS, ALWAYS_EVENTUALLY, EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO, Formula
-from checker.trace import Trace
+from checker.properties.temporal import (
+    ALWAYS,
+    ALWAYS_EVENTUALLY,
+    EVENTUALLY,
+    EVENTUALLY_ALWAYS,
+    LEADS_TO,
+    Formula,
+)
 
 
 def successors(model: Model, state) -> set:

@@ -1,12 +1,12 @@
-"""`checker.bfs` on its own, on toy models whose figures are counted by hand."""
+"""`checker.explore.bfs` on its own, on toy models whose figures are counted by hand."""
 
 import os
 import re
-import subprocess
 
+import console
 import pytest
 
-from checker.bfs import explore
+from checker.explore.bfs import explore
 from checker.model import Invariant, Label, Model
 
 
@@ -146,7 +146,7 @@ def test_the_same_output_whatever_the_hash_seed(args):
     outputs = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        done = subprocess.run(["ttt-check", *args], capture_output=True, text=True, env=env)
+        done = console.run(*args, env=env)
         assert done.returncode == 12
         outputs.append(mask_timing(done.stdout))
     assert outputs[0] == outputs[1] and "<time>" in outputs[0]

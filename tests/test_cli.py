@@ -5,14 +5,14 @@ no interpreter start-up); a few run the installed `ttt-check` itself.
 """
 
 import re
-import subprocess
 from pathlib import Path
 
 import click
+import console
+import enumerator
 import pytest
 
-import enumerator
-from checker.cli import make_cli
+from checker.cli.app import make_cli
 from model import cli as ttt_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,12 +190,12 @@ def test_a_deadlock_is_reported_with_its_trace(ttt_check):
 
 
 def test_the_console_script_reports_bad_usage_in_one_line():
-    done = subprocess.run(["ttt-check", "-i", "Nope"], capture_output=True, text=True)
+    done = console.run("-i", "Nope")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "valid names: XHasNotWon, OHasNotWon, NotStalemate, inv" in done.stderr
 
 
 def test_the_console_script_checks_the_main_job():
-    done = subprocess.run(["ttt-check", "--invariant", "OHasNotWon"], capture_output=True, text=True)
+    done = console.run("--invariant", "OHasNotWon")
     assert done.returncode == 0 and done.stderr == ""
     assert f"holds in all {STRATEGY_STATES:,} reachable states" in done.stdout

@@ -6,11 +6,11 @@ compared with the independent enumerator's shortest distance to a bad state.
 
 from functools import lru_cache
 
-import pytest
-
 import enumerator
+import pytest
 from boards import flat
-from checker.bfs import explore
+
+from checker.explore.bfs import explore
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

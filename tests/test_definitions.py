@@ -6,8 +6,8 @@ definitions (quoted in each model function's docstring).
 """
 
 import pytest
-
 from boards import board, state, text
+
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import State, TicTacToe
 

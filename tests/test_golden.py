@@ -21,10 +21,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from boards import state
 from click.testing import CliRunner
 
-from boards import state
-from checker.bfs import explore
+from checker.explore.bfs import explore
 from model.cli import SPECS, cli
 
 GOLDEN = Path(__file__).parent / "golden"

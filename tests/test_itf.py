@@ -11,11 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from checker.bfs import explore
-from checker.itf import ItfError, decode_trace, encode_trace, from_json, read_trace, to_json, write_trace
-from checker.quint_value import Record, Variant
-from checker.replay import Replayer
-from checker.trace import Trace, trace_through
+from checker.explore.bfs import explore
+from checker.explore.trace import Trace, trace_through
+from checker.quint.itf import (
+    ItfError,
+    decode_trace,
+    encode_trace,
+    from_json,
+    read_trace,
+    to_json,
+    write_trace,
+)
+from checker.quint.replay import Replayer
+from checker.quint.value import Record, Variant
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

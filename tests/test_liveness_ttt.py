@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-import pytest
-
 import enumerator
-from checker.bfs import explore
-from checker.liveness import StateGraph, check_temporal
+import pytest
 from lassos import assert_counterexample
+
+from checker.explore.bfs import explore
+from checker.properties.liveness import StateGraph, check_temporal
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

@@ -9,11 +9,11 @@ import re
 import shlex
 from pathlib import Path
 
+import enumerator
 import pytest
 from click.testing import CliRunner
 
-import enumerator
-from checker.bfs import explore
+from checker.explore.bfs import explore
 from model.cli import SPECS, cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,11 +4,11 @@ Checked with hypothesis on arbitrary boards (reachable or not) and on
 random games played from `init`.
 """
 
+import enumerator
+from boards import flat, state, text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import enumerator
-from boards import flat, state, text
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

@@ -5,11 +5,10 @@ knows which square or variable is wrong and asserts the message names it.
 """
 
 import json
-import subprocess
 from pathlib import Path
 
+import console
 import pytest
-
 from itf_builder import UNIT, bigint, state, trace, write
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "quint"
@@ -250,7 +249,7 @@ def test_a_loop_must_close_with_a_step(ttt_check, tmp_path):
 def test_errors_are_one_line_from_the_installed_command(tmp_path):
     path = tmp_path / "t.itf.json"
     path.write_text("{")
-    done = subprocess.run(["ttt-check", "replay", str(path)], capture_output=True, text=True)
+    done = console.run("replay", path)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == f"ttt-check: error: {path}: the JSON ends early (line 1, column 2): the file is truncated\n"

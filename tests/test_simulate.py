@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from checker.itf import decode_trace, encode_trace
+from checker.explore.simulate import replay_sample, simulate
 from checker.model import Invariant, Label, Model
-from checker.replay import Replayer
-from checker.simulate import replay_sample, simulate
+from checker.quint.itf import decode_trace, encode_trace
+from checker.quint.replay import Replayer
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

@@ -7,11 +7,11 @@ its very set of states and its state graph must equal the enumerator's.
 
 from functools import lru_cache
 
-import pytest
-
 import enumerator
+import pytest
 from boards import flat
-from checker.bfs import explore
+
+from checker.explore.bfs import explore
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 

@@ -16,12 +16,18 @@ A lasso is written as its states and the index the last one steps back to:
 from __future__ import annotations
 
 import pytest
-
-from checker.bfs import explore
-from checker.liveness import StateGraph, check_temporal
-from checker.model import Label, Model
-from checker.temporal import StatePredicate, TemporalProperty, always, eventually, leadsTo
 from lassos import assert_counterexample
+
+from checker.explore.bfs import explore
+from checker.model import Label, Model
+from checker.properties.liveness import StateGraph, check_temporal
+from checker.properties.temporal import (
+    StatePredicate,
+    TemporalProperty,
+    always,
+    eventually,
+    leadsTo,
+)
 
 CYCLE = {"a": "b", "b": "c", "c": "a"}
 SELF_LOOP = {"a": "b", "b": "b"}

@@ -1,6 +1,6 @@
 """The Informal Trace Format (ITF), as `quint run --out-itf --mbt` writes it.
 
-Values (see `checker.quint_value`) are written as Quint writes them:
+Values (see `checker.quint.value`) are written as Quint writes them:
 integers `{"#bigint": "1"}`, tuples `{"#tup": [...]}`, sets `{"#set": [...]}`
 (sorted), maps `{"#map": [[k, v], ...]}` (sorted by key), records as JSON
 objects (sorted by field), variants `{"tag": "X", "value": ...}` where a
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
+from checker.explore.trace import Trace
 from checker.model import Label, Model
-from checker.quint_value import Record, Variant, flat
-from checker.trace import Trace
+from checker.quint.value import Record, Variant, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -42,7 +42,7 @@ class ItfError(ValueError):
 
 
 def to_json(value: Any, unit: str = "tuple") -> Any:
-    """A Quint value (see `checker.quint_value`) as ITF JSON."""
+    """A Quint value (see `checker.quint.value`) as ITF JSON."""
     if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int):

@@ -8,7 +8,7 @@ from contextlib import ExitStack
 
 import click
 
-from checker.cli import (
+from checker.cli.common import (
     EXIT_INVARIANT,
     EXIT_OK,
     Specs,
@@ -18,7 +18,7 @@ from checker.cli import (
     view_option,
     with_specs,
 )
-from checker.itf_out import itf_options
+from checker.cli.itf_out import itf_options
 
 
 def parse_seed(text: str | None) -> int | None:
@@ -116,8 +116,8 @@ def run_command(specs: Specs) -> click.Command:
         """
         from random import SystemRandom
 
+        from checker.explore.simulate import replay_sample, simulate
         from checker.report import format_trace
-        from checker.simulate import replay_sample, simulate
 
         model = specs.build(kwargs)
         chosen = resolve_invariants(model, invariants)
@@ -140,7 +140,7 @@ def run_command(specs: Specs) -> click.Command:
             click.echo("An example execution:\n\n" + format_trace(model, violation.trace, view) + "\n")
         click.echo(format_outcome(result, chosen))
         if out_itf:
-            from checker.itf_out import write_traces
+            from checker.cli.itf_out import write_traces
 
             if violation is not None:
                 traces, status = [(violation.violated[0], violation.trace)], "violation"

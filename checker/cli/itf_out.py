@@ -15,8 +15,8 @@ from typing import Sequence
 
 import click
 
+from checker.explore.trace import Trace
 from checker.model import Model
-from checker.trace import Trace
 
 
 def _in_existing_folder(ctx, param, path: str | None) -> str | None:
@@ -64,7 +64,7 @@ def file_name(template: str, seq: int, prop: str, several: bool) -> str:
 
 def write_traces(model: Model, traces: Sequence[tuple[str, Trace]], template: str, status: str, style: str) -> str:
     """Write each (property, trace) pair to its file; the lines saying where they went."""
-    from checker.itf import write_trace
+    from checker.quint.itf import write_trace
 
     if not traces:
         return "--out-itf: there is no counterexample to write."

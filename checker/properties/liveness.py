@@ -37,11 +37,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
-from checker.bfs import Result
+from checker.explore.bfs import Result
+from checker.explore.trace import Trace, trace_through
 from checker.model import Model
+from checker.properties.temporal import (
+    ALWAYS,
+    ALWAYS_EVENTUALLY,
+    EVENTUALLY,
+    EVENTUALLY_ALWAYS,
+    LEADS_TO,
+    TemporalProperty,
+)
 from checker.report import format_trace
-from checker.temporal import ALWAYS, ALWAYS_EVENTUALLY, EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO, TemporalProperty
-from checker.trace import Trace, trace_through
 
 WEAK, NONE = "weak", "none"
 #: each fairness mode, as verdicts say it

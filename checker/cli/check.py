@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Sequence
 
 import click
 
-from checker.bfs import Result, explore
-from checker.cli import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
+from checker.cli.common import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
+from checker.explore.bfs import Result, explore
 from checker.model import Invariant, Model
+from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
-from checker.temporal import TemporalProperty
 
 if TYPE_CHECKING:
-    from checker.liveness import Verdict
+    from checker.properties.liveness import Verdict
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
@@ -98,17 +98,17 @@ def run_check(
 ) -> int:
     """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code.
 
-    With `out_itf`, each counterexample is also written as an ITF file (see `checker.itf_out`).
+    With `out_itf`, each counterexample is also written as an ITF file (see `checker.cli.itf_out`).
     """
     result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
     outcomes = []
     if temporal:
-        from checker.liveness import check_properties
+        from checker.properties.liveness import check_properties
 
         outcomes = check_properties(model, result, temporal, fairness)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
     if out_itf:
-        from checker.itf_out import write_traces
+        from checker.cli.itf_out import write_traces
 
         click.echo(write_traces(model, counterexamples(result, invariants, outcomes), out_itf, "violation", itf_style))
     return exit_code(result, outcomes)

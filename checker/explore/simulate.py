@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
+from checker.explore.trace import Trace
 from checker.model import Invariant, Model
-from checker.trace import Trace
 
 #: At most this many states keep their successors and verdicts in memory.
 CACHE_LIMIT = 1_000_000

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
+from checker.explore.trace import Trace, path_to, trace_through
 from checker.model import Invariant, Model
-from checker.trace import Trace, path_to, trace_through
 
 
 @dataclass

@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from checker.cli import (
+from checker.cli.common import (
     EXIT_INVARIANT,
     EXIT_OK,
     Specs,
@@ -17,7 +17,7 @@ from checker.cli import (
     view_option,
     with_specs,
 )
-from checker.itf_out import states
+from checker.cli.itf_out import states
 
 #: Exit codes of `replay`, from the least to the most serious.
 EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE = 1, 2
@@ -136,9 +136,9 @@ def replay_command(specs: Specs) -> click.Command:
         is unreadable or not ITF (or bad usage), 12 every trace is a behaviour
         but violates an invariant named with --invariant.
         """
-        from checker.itf import ItfError, read_trace
+        from checker.quint.itf import ItfError, read_trace
+        from checker.quint.replay import NotABehaviour, Replayer
         from checker.report import format_trace
-        from checker.replay import NotABehaviour, Replayer
 
         prog = ctx.find_root().info_name
         explicit = ctx.get_parameter_source("spec") is click.core.ParameterSource.COMMANDLINE
@@ -214,7 +214,7 @@ def format_summary(
             f"{states:,} distinct states covered"
         )
         if coverage:
-            from checker.bfs import explore
+            from checker.explore.bfs import explore
 
             reachable = explore(models.get(name), check_deadlock=False).stats.distinct
             text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"

@@ -2,7 +2,7 @@
 
 A model declares its temporal properties next to its invariants, written as
 in Quint: `TemporalProperty("XMustEventuallyWin", eventually(wonX), doc)`.
-The operators are the ones the liveness checker (`checker.liveness`) decides:
+The operators are the ones the liveness checker (`checker.properties.liveness`) decides:
 `always(P)`, `eventually(P)`, `always(eventually(P))`,
 `eventually(always(P))` and `leadsTo(P, Q)` (P ~> Q).
 """

@@ -13,10 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
-from checker.itf import ACTION_TAKEN, NONDET_PICKS, ItfTrace, json_text, state_values, to_json
+from checker.explore.trace import Trace
 from checker.model import Invariant, Label, Model
-from checker.quint_value import Record, Variant, flat
-from checker.trace import Trace
+from checker.quint.itf import (
+    ACTION_TAKEN,
+    NONDET_PICKS,
+    ItfTrace,
+    json_text,
+    state_values,
+    to_json,
+)
+from checker.quint.value import Record, Variant, flat
 
 
 class NotABehaviour(Exception):
@@ -88,7 +95,7 @@ class Replayer:
         """Check `itf` step by step; NotABehaviour names the first problem.
 
         With `same_encoding`, every state must also be written exactly as
-        `checker.itf` would write it (Quint's encoding). With
+        `checker.quint.itf` would write it (Quint's encoding). With
         `from_any_state`, state 0 may be any state of the model (a fragment
         of a behaviour, or a test harness's start): only the steps are checked.
         """
@@ -185,7 +192,7 @@ class Replayer:
             )
 
     def compare_encoding(self, itf: ItfTrace, index: int, state: Hashable, label: Label | None, mbt: bool) -> None:
-        """The state must be written exactly as `checker.itf` writes it (in Quint's style)."""
+        """The state must be written exactly as `checker.quint.itf` writes it (in Quint's style)."""
         ours = to_json(state_values(self.model, state, label, mbt))
         theirs = {name: value for name, value in itf.raw_states[index].items() if name != "#meta"}
         if list(ours) != [name for name in theirs if name in ours]:

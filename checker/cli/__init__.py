@@ -1,0 +1,1 @@
+"""The click command line: the check, `run`, `replay`, and what they print."""

@@ -1,0 +1,1 @@
+"""Exploring a model: breadth-first search, traces, random simulation."""

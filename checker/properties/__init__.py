@@ -1,0 +1,1 @@
+"""Properties beyond invariants: temporal formulas and their checker."""

@@ -27,19 +27,23 @@ class Label(NamedTuple):
     """Why a step happened: the path of actions taken and the nondet picks.
 
     Rendered as `MoveX › Block  pattern={(1,1),(1,2),(1,3)} coordinate=(1,3)`.
+    `notes` are facts about the step that are not nondet picks of the spec (a
+    player's reason, such as `value=draw`): shown, but not written to ITF.
     """
 
     path: tuple[str, ...] = ()
     picks: tuple[tuple[str, Any], ...] = ()
+    notes: tuple[tuple[str, Any], ...] = ()
 
     def within(self, action: str) -> "Label":
         """The same step, seen from the enclosing `action`."""
-        return Label((action,) + self.path, self.picks)
+        return Label((action,) + self.path, self.picks, self.notes)
 
     def __str__(self) -> str:
         text = " › ".join(self.path)
-        if self.picks:
-            text += "  " + " ".join(f"{name}={_compact(value)}" for name, value in self.picks)
+        shown = self.picks + self.notes
+        if shown:
+            text += "  " + " ".join(f"{name}={_compact(value)}" for name, value in shown)
         return text
 
 

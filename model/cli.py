@@ -1,14 +1,41 @@
 """`ttt-check`: the generic command line, offered the tic-tac-toe specs."""
 
+from functools import partial
+
 import click
 
 from checker.cli.app import make_cli, run_cli
 from checker.cli.common import Specs
+from model.players import KINDS, build, player_kind
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 
+
+class PlayerKind(click.ParamType):
+    """A player kind named on the command line (see `model.players`)."""
+
+    name = "PLAYER"
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            return player_kind(value)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+def player_option(side: str, default: str) -> click.Option:
+    kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items())
+    return click.Option(
+        [f"--{side.lower()}"],
+        type=PlayerKind(),
+        help=f"Who plays {side}: {kinds}. Default: the spec's own player ({default}).",
+    )
+
+
 SPECS = Specs(
-    {"strategy": StrategyTicTacToe, "random": TicTacToe},
+    {"strategy": partial(build, StrategyTicTacToe), "random": partial(build, TicTacToe)},
     default="strategy",
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={
@@ -37,7 +64,9 @@ SPECS = Specs(
             default=True,
             help="Drop step's third disjunct ('if the game is over, nothing changes'), "
             "as earlier versions of the Quint example did: finished games then deadlock.",
-        )
+        ),
+        player_option("X", "strategy: the lecture's strategy; random: any"),
+        player_option("O", "any"),
     ],
 )
 

@@ -22,6 +22,7 @@ class StrategyTicTacToe(TicTacToe):
     source = "specs/tictactoe.qnt"
     #: `nondet coordinate` (MoveToEmpty, Win, Block, SetupWin), `nondet corner`, `nondet pattern`
     nondet_names = ("coordinate", "corner", "pattern")
+    players = ("strategy", "any")
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),
@@ -118,27 +119,29 @@ class StrategyTicTacToe(TicTacToe):
         """`action SetupWin = all { nondet pattern = winningPatterns.filter(canSetupWinWithPattern).oneOf() nondet coordinate = pattern.filter(isEmpty).oneOf() Move(X, coordinate) }`"""
         yield from self._moveInPattern(board, self.canSetupWinWithPattern)
 
-    @action
-    def MoveX(self, state: State) -> Iterator[tuple[Label, State]]:
-        """`action MoveX = all { nextTurn == X, not(gameOver), if (boardEmpty) StartInCorner else if (canWin) Win else if (canBlock) Block else if (canTakeCenter) TakeCenter else if (canSetupWin) SetupWin else MoveToEmpty(X), nextTurn' = O }`
+    def strategy(self, board: Board) -> Steps:
+        """`if (boardEmpty) StartInCorner else if (canWin) Win else if (canBlock) Block else if (canTakeCenter) TakeCenter else if (canSetupWin) SetupWin else MoveToEmpty(X)`: X's move, inside MoveX.
 
         Each `if` commits to its branch: when the chosen branch is disabled,
-        so is MoveX (there is no falling through to the next choice).
+        so is the strategy (there is no falling through to the next choice).
         """
+        if self.boardEmpty(board):
+            return self.StartInCorner(board)
+        if self.canWin(board):
+            return self.Win(board)
+        if self.canBlock(board):
+            return self.Block(board)
+        if self.canTakeCenter(board):
+            return self.TakeCenter(board)
+        if self.canSetupWin(board):
+            return self.SetupWin(board)
+        return self.MoveToEmpty(board, X)
+
+    @action
+    def MoveX(self, state: State) -> Iterator[tuple[Label, State]]:
+        """`action MoveX = all { nextTurn == X, not(gameOver), if (boardEmpty) StartInCorner else if (canWin) Win else if (canBlock) Block else if (canTakeCenter) TakeCenter else if (canSetupWin) SetupWin else MoveToEmpty(X), nextTurn' = O }`"""
         board = state.board
         if state.nextTurn != X or self.gameOver(board):
             return
-        if self.boardEmpty(board):
-            moves = self.StartInCorner(board)
-        elif self.canWin(board):
-            moves = self.Win(board)
-        elif self.canBlock(board):
-            moves = self.Block(board)
-        elif self.canTakeCenter(board):
-            moves = self.TakeCenter(board)
-        elif self.canSetupWin(board):
-            moves = self.SetupWin(board)
-        else:
-            moves = self.MoveToEmpty(board, X)
-        for label, moved in moves:
+        for label, moved in self.strategy(board):
             yield label, State(*moved, O)

@@ -47,6 +47,8 @@ class TicTacToe(Model[State]):
     source = "specs/tictactoe_random.qnt"
     #: `nondet coordinate` in MoveToEmpty
     nondet_names = ("coordinate",)
+    #: the player kinds (see `model.players`) of X and O in this spec
+    players = ("any", "any")
 
     #: invariant name -> (the definition it is, its `///` comment in the spec)
     invariant_docs = {

@@ -13,6 +13,7 @@ import enumerator
 import pytest
 
 from checker.cli.app import make_cli
+from checker.cli.guard import run_guarded
 from model import cli as ttt_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,14 +76,14 @@ def with_a_subcommand():
 
 def test_check_options_before_a_subcommand_conflict(ttt_check):
     group = with_a_subcommand()
-    code, out, err = ttt_check("-i", "OHasNotWon", "noop", main=lambda: ttt_cli.run_cli(group))
+    code, out, err = ttt_check("-i", "OHasNotWon", "noop", main=lambda: run_guarded(lambda: group, "ttt-check"))
     assert_one_line_usage_error(code, out, err)
     assert "--invariant " in err and "'noop'" in err
 
 
 def test_a_subcommand_alone_runs(ttt_check):
     group = with_a_subcommand()
-    assert ttt_check("noop", main=lambda: ttt_cli.run_cli(group)) == (0, "noop ran\n", "")
+    assert ttt_check("noop", main=lambda: run_guarded(lambda: group, "ttt-check")) == (0, "noop ran\n", "")
 
 
 @pytest.mark.parametrize("command", sorted(ttt_cli.cli.commands))

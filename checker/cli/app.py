@@ -33,7 +33,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage; "
+            "and 74 a file (or the output) could not be written, 130 interrupted (Ctrl-C), "
+            "70 an internal error."
         ),
     )
     @invariant_option(
@@ -106,6 +108,12 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
     for command in (run_command(specs), replay_command(specs)):
-        command.help = specs.help(command.name, command.help)
-        main.add_command(command)
+        add_command(main, command, specs)
     return main
+
+
+def add_command(group: click.Group, command: click.Command, specs: Specs) -> None:
+    """Add a subcommand, with the specs' examples in its help and its first line, whole, in the group's list."""
+    command.short_help = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
+    command.help = specs.help(command.name, command.help)
+    group.add_command(command)

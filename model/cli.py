@@ -4,7 +4,7 @@ from functools import partial
 
 import click
 
-from checker.cli.app import make_cli, run_cli
+from checker.cli.app import make_cli
 from checker.cli.common import Specs
 from model.players import KINDS, build, player_kind
 from model.strategy import StrategyTicTacToe
@@ -71,7 +71,3 @@ SPECS = Specs(
 )
 
 cli = make_cli(SPECS)
-
-
-def main() -> None:
-    run_cli(cli)

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from model import cli as ttt_cli
+from model.main import main as ttt_check_main
 
 
 @pytest.fixture
@@ -14,7 +14,7 @@ def ttt_check(monkeypatch, capsys):
     `main` replaces the entry point, e.g. to run a command group built for a test.
     """
 
-    def run(*args, main=ttt_cli.main):
+    def run(*args, main=ttt_check_main):
         monkeypatch.setattr(sys, "argv", ["ttt-check", *map(str, args)])
         with pytest.raises(SystemExit) as exited:
             main()

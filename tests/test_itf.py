@@ -190,8 +190,16 @@ def test_several_counterexamples_go_to_several_files(ttt_check, tmp_path):
 def test_no_counterexample_no_file(ttt_check, tmp_path):
     code, out, _ = ttt_check("--out-itf", tmp_path / "cex.itf.json")
     assert code == 0
-    assert "--out-itf: there is no counterexample to write." in out
+    assert f"No trace to write: {tmp_path / 'cex.itf.json'} was not written" in out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_counterexample_leaves_an_older_file_alone(ttt_check, tmp_path):
+    older = tmp_path / "cex.itf.json"
+    older.write_text("an older trace")
+    code, out, _ = ttt_check("--out-itf", older)
+    assert code == 0 and "not from this run" in out
+    assert older.read_text() == "an older trace"
 
 
 def test_itf_py_reads_the_itf_py_style(ttt_check, tmp_path):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
-import sys
 
 import click
 
 from checker.cli.common import (
     Specs,
+    given,
     invariant_option,
+    refuse_unused,
     resolve_invariants,
     resolve_temporal,
     resolve_view,
@@ -82,22 +83,20 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         state k`. --fairness says when a behaviour may stop (see below).
         """
         if ctx.invoked_subcommand is not None:
-            given = [
-                max(p.opts, key=len)
-                for p in ctx.command.params
-                if p.name and ctx.get_parameter_source(p.name) is click.core.ParameterSource.COMMANDLINE
-            ]
-            if given:
+            misplaced = [max(p.opts, key=len) for p in ctx.command.params if p.name and given(ctx, p.name)]
+            if misplaced:
                 raise click.UsageError(
-                    f"{', '.join(given)} given before '{ctx.invoked_subcommand}': "
+                    f"{', '.join(misplaced)} given before '{ctx.invoked_subcommand}': "
                     f"put the options after the command name"
                 )
             return
         if list_:
             from checker.cli.listing import format_listing
 
-            click.echo(format_listing(specs.all()))
+            chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
+            click.echo(format_listing({name: model for name, model in specs.all().items() if name in chosen}))
             return
+        refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
         model = specs.build(kwargs)
         from checker.cli.check import run_check
 
@@ -110,16 +109,3 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         command.help = specs.help(command.name, command.help)
         main.add_command(command)
     return main
-
-
-def run_cli(cli: click.Command) -> None:
-    """Run `cli`, reporting bad usage in one line (exit 2), never a traceback."""
-    try:
-        code = cli.main(prog_name=cli.name, standalone_mode=False)
-    except click.ClickException as error:
-        click.echo(f"{cli.name}: error: {error.format_message()}", err=True)
-        sys.exit(error.exit_code)
-    except click.Abort:
-        click.echo(f"{cli.name}: interrupted", err=True)
-        sys.exit(130)
-    sys.exit(code if isinstance(code, int) else 0)

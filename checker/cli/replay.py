@@ -11,7 +11,9 @@ from checker.cli.common import (
     EXIT_INVARIANT,
     EXIT_OK,
     Specs,
+    given,
     invariant_option,
+    report_error,
     resolve_invariants,
     resolve_view,
     view_option,
@@ -140,7 +142,7 @@ def replay_command(specs: Specs) -> click.Command:
         "behaviour, or a test harness's start); only its steps are checked.",
     )
     @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
-    @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
+    @click.option("--show", is_flag=True, help="Also print each trace's states, as the check prints a trace (see --view; giving --view implies --show).")
     @view_option
     @click.pass_context
     def replay(ctx, traces, invariants, same_encoding, from_any_state, coverage, quiet, show, view, **kwargs):
@@ -166,7 +168,7 @@ def replay_command(specs: Specs) -> click.Command:
         from checker.quint.replay import NotABehaviour, Replayer
         from checker.report import format_trace
 
-        prog = ctx.find_root().info_name
+        show = show or given(ctx, "view")
         explicit = ctx.get_parameter_source("spec") is click.core.ParameterSource.COMMANDLINE
         spec = kwargs.pop("spec")
         models = SpecModels(specs, kwargs)
@@ -178,7 +180,7 @@ def replay_command(specs: Specs) -> click.Command:
 
         def fail(path: str, message: str, code: int) -> None:
             nonlocal worst
-            click.echo(f"{prog}: error: {path}: {message}", err=True)
+            report_error(f"{path}: {message}")
             worst = max(worst, code, key=SEVERITY.index)
 
         for path in traces:

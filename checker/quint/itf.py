@@ -225,11 +225,13 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
 
 
 def write_trace(path: str, model: Model, trace: Trace, status: str, style: str = "quint") -> None:
-    """Write `trace` to `path` as compact JSON, as Quint does."""
+    """Write `trace` to `path` as compact JSON, as Quint does; atomically (see `checker.files`)."""
     import json
 
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(encode_trace(model, trace, status, style), out, separators=(",", ":"))
+    from checker.files import write_atomically
+
+    document = encode_trace(model, trace, status, style)
+    write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
 
 
 # ---- traces: reading ---------------------------------------------------------

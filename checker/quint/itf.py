@@ -314,12 +314,19 @@ def read_trace(path: str) -> ItfTrace:
             where = f"line {error.lineno}, column {error.colno}"
             raise ItfError(f"the JSON ends early ({where}): the file is truncated") from None
         raise ItfError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    if _SURROGATE.search(text):
+        try:
+            json.dumps(document, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ItfError("a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): not Unicode text") from None
     return decode_trace(document)
 
 
 #: JSON strings, and the text between brackets, which `nesting` ignores (an unterminated string runs to the end)
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+#: the escape of a UTF-16 surrogate, which JSON allows but only in pairs that make one character
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 

@@ -119,7 +119,7 @@ def refuse_unused(ctx: click.Context, pairs: Sequence[tuple[str, str, bool]]) ->
 def resolve_invariants(model: Model, names: Sequence[str]):
     """The model's invariants called `names` (its defaults when none)."""
     chosen = []
-    for name in names or model.default_invariants:
+    for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
         if name not in model.invariants:
             raise click.BadParameter(
                 f"unknown invariant '{name}' for spec '{model.name}'; valid names: {', '.join(model.invariants)}",

@@ -126,7 +126,7 @@ class Match(StrategyTicTacToe):
         self.name, self.source = spec.name, spec.source
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
-        self.fixed_rules = {side: p.description for side, p in ((X, x), (O, o)) if p.kind != "any"}
+        self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
 

@@ -140,17 +140,28 @@ class StrategyTicTacToe(TicTacToe):
         Each `if` commits to its branch: when the chosen branch is disabled,
         so is the strategy (there is no falling through to the next choice).
         """
-        if self.boardEmpty(board):
-            return self.StartInCorner(board)
-        if self.canWin(board):
-            return self.Win(board)
-        if self.canBlock(board):
-            return self.Block(board)
-        if self.canTakeCenter(board):
-            return self.TakeCenter(board)
-        if self.canSetupWin(board):
-            return self.SetupWin(board)
+        for condition, rule, _ in self.RULES:
+            if getattr(self, condition)(board):
+                return getattr(self, rule)(board)
         return self.MoveToEmpty(board, X)
+
+    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
+    RULES = (
+        ("boardEmpty", "StartInCorner", "the board is not empty"),
+        ("canWin", "Win", "no line with two X and an empty square"),
+        ("canBlock", "Block", "no line with two O and an empty square"),
+        ("canTakeCenter", "TakeCenter", "the centre (2,2) is taken"),
+        ("canSetupWin", "SetupWin", "no line with one X and two empty squares"),
+    )
+
+    def rules_not_taken(self, rule: str) -> list[str]:
+        """Why each rule before `rule` was not taken: `Win: no line with two X and an empty square`."""
+        reasons = []
+        for _, earlier, why in self.RULES:
+            if earlier == rule:
+                break
+            reasons.append(f"{earlier}: {why}")
+        return reasons
 
     @action
     def MoveX(self, state: State) -> Iterator[tuple[Label, State]]:

@@ -71,7 +71,7 @@ def format_rules(game: Game, solution: Solution, initial) -> str | None:
     rules = game.rules()
     if not rules:
         return None
-    lines = [f"{side} follows a rule: {rule}." for side, rule in rules.items()]
+    lines = [f"{side} follows a rule: the player kind '{rule}'." for side, rule in rules.items()]
     lines.append("(Where a rule allows several moves, the value takes the best of them for its side.)")
     free = [side for side in game.sides if side not in rules]
     if not free:

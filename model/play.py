@@ -29,6 +29,7 @@ from checker.explore.trace import trace_through
 from checker.model import Label
 from model.grid import Coordinate, Grid
 from model.players import KINDS
+from model.solver import OUTCOMES, game_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
 
@@ -90,22 +91,28 @@ def board_view(grid: Grid, state: State, last: Coordinate | None = None) -> str:
     return "\n".join(lines)
 
 
-def explain(game: TicTacToe, state: State, label: Label, choices: int) -> str:
-    """Why the computer's player chose the move of `label`, among `choices` distinct moves."""
-    rule = label.path[1] if len(label.path) > 1 else ""
-    notes = " ".join(f"{name}={value}" for name, value in label.notes)
+def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int) -> str:
+    """Why the computer's player (of kind `kind`) chose the move of `label`, among `choices` distinct moves."""
     tied = f"one of {choices} moves it may choose, picked at random" if choices > 1 else "its only move"
-    if rule in ("minimax", "perfect"):
-        return f"Chosen by {rule}: {notes}, the best value for {state.nextTurn} ({tied})."
-    if rule == "MoveToEmpty" and not hasattr(game, "RULES"):
-        return f"Chosen as any empty square ({tied})."
-    lines = [f"Chosen by the strategy's rule {rule} ({tied})."]
-    if hasattr(game, "rules_not_taken"):
+    if kind == "strategy":
+        rule = label.path[1]
         earlier = game.rules_not_taken(rule)
-        if earlier:
-            lines.append("Earlier rules, not taken:")
-        lines += [f"  {reason}" for reason in earlier]
-    return "\n".join(lines)
+        lines = [f"Chosen by the strategy's rule {rule} ({tied})."]
+        return "\n".join(lines + ["Earlier rules, not taken:"] * bool(earlier) + [f"  {why}" for why in earlier])
+    if kind in ("minimax", "perfect"):
+        notes = " ".join(f"{name}={value}" for name, value in label.notes)
+        return f"Chosen by {kind}: {notes}, the best for {state.nextTurn} ({tied}).\n{other_values(game, state)}"
+    return f"Chosen as any empty square ({tied})."
+
+
+def other_values(game: TicTacToe, state: State) -> str:
+    """The value of every move of the side to move, for it: `Values: A1 draw, A2 loss, ...`."""
+    values = game_values(game.grid.size)
+    words = []
+    for coordinate in game.grid.coordinates_of(game.empty(state.board)):
+        after = next(s for _, s in game.free_game().next_steps(state) if (s.x | s.o) & game.grid.bit[coordinate])
+        words.append(f"{square_name(coordinate)} {OUTCOMES[values.for_mover(state, values.values[after])]}")
+    return f"Values of {state.nextTurn}'s moves here: {', '.join(words)}."
 
 
 def tokens(line: str) -> list[str]:
@@ -141,6 +148,8 @@ class Game:
 
     model: TicTacToe
     human: str
+    #: the computer's player kind
+    kind: str
     rng: random.Random
     states: list[State] = field(default_factory=list)
 
@@ -183,7 +192,7 @@ class Game:
         (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(state.x | state.o))
         return (
             f"The computer ({state.nextTurn}) plays {square_name(coordinate)} {_quint(coordinate)}: {steps[after]}\n"
-            f"{explain(self.model, state, steps[after], len(steps))}\n{self.show(coordinate)}"
+            f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show(coordinate)}"
         )
 
     def save(self, path: str, spec: TicTacToe) -> str:
@@ -195,9 +204,8 @@ class Game:
         for model in (spec, free):
             if all(b in {s for _, s in model.next_steps(a)} for a, b in pairs):
                 break
-        trace = trace_through(model, self.states)
-        status_ = "ok"
-        write_atomically(path, json.dumps(encode_trace(model, trace, status_, "quint"), separators=(",", ":")))
+        document = encode_trace(model, trace_through(model, self.states), "ok", "quint")
+        write_atomically(path, json.dumps(document, separators=(",", ":")))
         return f"Saved the game to {path} (ITF, {states(len(self.states))}, a behaviour of spec '{model.name}')."
 
 
@@ -270,7 +278,7 @@ def play_command(specs: Specs) -> click.Command:
         start = parse_seed(seed)
         if start is None:
             start = SystemRandom().getrandbits(53)
-        game = Game(model, human, random.Random(start))
+        game = Game(model, human, kind, random.Random(start))
         click.echo(
             f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({kind}); "
             f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "

@@ -123,36 +123,34 @@ def test_piped_game_with_every_kind_of_bad_move(tmp_path):
 
 
 def test_the_rules_not_taken_are_true():
-    """For the strategy's moves, each 'Earlier rules, not taken' reason holds of the board before."""
-    out = play("--seed", "5", input="b2\na2\nc3\nb1\nb3\na3\nq\n")
-    reasons = {
-        "Win": lambda b: not any(m == "Win" for m in moves_by_rule(b)),
-        "Block": lambda b: not any(m == "Block" for m in moves_by_rule(b)),
-        "TakeCenter": lambda b: b[4] != ".",
-        "StartInCorner": lambda b: b != "." * 9,
+    """Each 'Earlier rules, not taken' reason holds of the board the strategy moved on, by the enumerator's
+    reading of the rules (a line with two X / two O / one X, and an empty rest)."""
+    from tests.enumerator import lines_with
+
+    applies = {
+        "StartInCorner": lambda b: b == "." * 9,
+        "Win": lambda b: bool(lines_with(b, "X", 2)),
+        "Block": lambda b: bool(lines_with(b, "O", 2)),
+        "TakeCenter": lambda b: b[4] == ".",
+        "SetupWin": lambda b: bool(lines_with(b, "X", 1)),
     }
-    shown = boards(out)
-    blocks = out.split("The computer (X) plays ")[1:]
     checked = 0
-    for block in blocks:
-        before = next(board for board, _, _ in reversed(shown[: len(boards(out.split(block)[0]))]))
-        for rule in re.findall(r"^  (\w+): ", block.split("Status:")[0], re.MULTILINE):
-            if rule in reasons:
-                assert reasons[rule](before), (rule, before)
+    for seed in range(4):
+        out = play("--seed", seed, input="b2\na2\nc3\nb1\nb3\na3\nc2\nq\n")
+        before, *moves = out.split("The computer (X) plays ")
+        for move in moves:
+            board = boards(before)[-1][0]
+            chosen = re.search(r"rule (\w+) ", move)[1]
+            assert chosen == "MoveToEmpty" or applies[chosen](board)
+            for rule in re.findall(r"^  (\w+): ", move.split("Status:")[0], re.MULTILINE):
+                assert not applies[rule](board), (rule, board)
                 checked += 1
+            before = move
     assert checked
 
 
-def moves_by_rule(board: str) -> list[str]:
-    """Which of Win/Block apply, by the enumerator's reading of the strategy (two marks and an empty square)."""
-    from tests.enumerator import lines_with
-
-    return (["Win"] if lines_with(board, "X", 2) else []) + (["Block"] if lines_with(board, "O", 2) else [])
-
-
 def test_the_computer_picks_among_the_tied_best_moves_reproducibly():
-    """X opens in a corner; O (minimax) may answer only at the centre, so vary X's other openings instead:
-    the computer playing X by minimax opens anywhere (every square is a draw), and a seed fixes which."""
+    """A minimax X may open anywhere (every square is a draw): the seed picks the square, the same every time."""
     openings = set()
     for seed in range(12):
         out = play("--x", "minimax", "--spec", "random", "--seed", seed, input="q\n")
@@ -206,11 +204,8 @@ def test_moves_from_a_file(tmp_path):
 
 def test_a_move_after_the_end_of_a_filed_game(tmp_path):
     moves, board, status = a_whole_game(0)
-    i = board.index(".") if "." in board else None
-    if i is None:  # a full board leaves no square to try: try a taken one after the end
-        i = 0
     extra = tmp_path / "extra.txt"
-    extra.write_text("\n".join([*moves, f"{'ABC'[i // 3]}{i % 3 + 1}"]) + "\n")
+    extra.write_text("\n".join([*moves, "B2"]) + "\n")  # the end is reported first, whatever the square
     done = run("play", "--moves", extra, "--seed", "0")
     assert (done.returncode, done.stderr) == (
         2,

@@ -139,3 +139,8 @@ def test_two_value_players_throw_nothing_away_and_always_draw(ttt_check):
     code, out, _ = ttt_check("solve", "--x", "minimax", "--o", "perfect")
     assert code == 0 and "0 positions, 0 moves." in out
     assert re.search(r"Complete games from the initial state: [\d,]+\n  drawn: ", out)
+
+
+def test_solve_refuses_a_pairing_that_cannot_be(ttt_check):
+    code, out, err = ttt_check("solve", "--o", "strategy")
+    assert (code, out, err) == (2, "", "ttt-check: error: player kind 'strategy' plays X only, not O\n")

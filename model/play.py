@@ -33,8 +33,8 @@ from model.solver import OUTCOMES, game_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
 
-#: exit codes of `play`
-EXIT_FINISHED, EXIT_UNFINISHED, EXIT_BAD_INPUT = 0, 1, 2
+#: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
+EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
 
 QUINT_MOVE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
 LETTER_MOVE = re.compile(r"([A-Za-z])(\d*)")
@@ -134,7 +134,7 @@ def moves_from_file(path: str) -> Iterator[tuple[int, str]]:
 
 
 def terminal_moves() -> Iterator[tuple[int, str]]:
-    """(line number, move) for each move typed or piped in (a line may hold several); ends at end of input."""
+    """(line number, move) for each move typed or piped in (a line may hold several, an empty one gives "")."""
     stdin = sys.stdin
     number = 0
     while line := stdin.readline():
@@ -178,7 +178,7 @@ class Game:
         bit = self.model.grid.bit[coordinate]
         after = next(s for _, s in self.model.next_steps(self.state) if (s.x | s.o) & bit)
         self.states.append(after)
-        return f"You ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show(coordinate)}"
+        return f"\nYou ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show(coordinate)}"
 
     def computer_move(self) -> str:
         """Let the computer's player kind move; the move, its reason and the board."""
@@ -284,8 +284,9 @@ def play_command(specs: Specs) -> click.Command:
             f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "
             f"or as (2,2); q quits.\n\n{game.show(None)}"
         )
-        source = moves_from_file(moves_file) if moves_file else terminal_moves()
-        finished = run(game, source, moves_file)
+        if moves_file:
+            play_file(game, moves_file)
+        finished = game.over or play_typed(game)
         if save is not None:
             click.echo(game.save(save, specs.build({**kwargs, "spec": spec_name, "x": None, "o": None})))
         ctx.exit(EXIT_FINISHED if finished else EXIT_UNFINISHED)
@@ -293,37 +294,58 @@ def play_command(specs: Specs) -> click.Command:
     return play
 
 
-def run(game: Game, source: Iterator[tuple[int, str]], moves_file: str | None) -> bool:
-    """Alternate the computer's moves and the human's from `source` until the game ends; whether it did."""
+def computer_turns(game: Game) -> None:
+    """Let the computer move until it is the human's turn or the game is over."""
+    while not game.over and game.state.nextTurn != game.human:
+        click.echo("\n" + game.computer_move())
+
+
+def play_typed(game: Game) -> bool:
+    """Play the human's moves as typed (or piped in) until the input ends or `q`; whether the game ended.
+
+    A bad move gets one line saying what is wrong, and the prompt again.
+    """
+    piped = not sys.stdin.isatty()
+    moves = terminal_moves()
+    gap = "\n"
+    computer_turns(game)
     while True:
-        if not game.over and game.state.nextTurn != game.human:
-            click.echo("\n" + game.computer_move())
-            continue
-        if not game.over or not moves_file:
-            prompt = f"Your move ({game.human}): " if not game.over else "The game is over; q quits: "
-            click.echo("\n" + prompt, nl=False)
-        number, text = next(source, (0, None))
-        if not moves_file and text is not None and not sys.stdin.isatty():
-            click.echo(text, nl=False)  # piped in: show it as if typed
-        if text is None or (text.lower() in ("q", "quit") and not moves_file):
+        click.echo(gap + (f"Your move ({game.human}): " if not game.over else "The game is over; q quits: "), nl=False)
+        _, text = next(moves, (0, None))
+        if text is None:  # the end of the input
             click.echo("")
-            if not game.over:
-                click.echo("The game stopped before its end.")
-            return game.over
-        if moves_file:
-            if not text:
-                if game.over:
-                    return True
-                raise click.UsageError(
-                    f"{moves_file} line {number}: a move of {game.human} is missing: the file ends "
-                    f"before the game does (status Not Done)"
-                )
-            click.echo(text)
-        elif not text:
-            continue
+            break
+        if piped:
+            click.echo(text)  # as if typed
+        if text.lower() in ("q", "quit"):
+            break
         try:
-            click.echo("\n" + game.human_move(text))
+            if text:
+                click.echo(game.human_move(text))
         except BadMove as error:
-            if moves_file:
-                raise click.UsageError(f"{moves_file} line {number}: {error}") from None
-            click.echo(f"\n{error}", nl=False)
+            click.echo(str(error))
+            gap = ""
+        else:
+            gap = "\n"
+            computer_turns(game)
+    if not game.over:
+        click.echo("The game stopped before its end.")
+    return game.over
+
+
+def play_file(game: Game, path: str) -> None:
+    """Play the human's moves from the file at `path`; UsageError at the first bad or missing move."""
+    computer_turns(game)
+    for number, text in moves_from_file(path):
+        if not text:  # the end of the file
+            if game.over:
+                return
+            raise click.UsageError(
+                f"{path} line {number}: a move of {game.human} is missing: the file ends before the game does"
+            )
+        click.echo(f"\nYour move ({game.human}): {text}")
+        try:
+            click.echo(game.human_move(text))
+        except BadMove as error:
+            raise click.UsageError(f"{path} line {number}: {error}") from None
+        computer_turns(game)

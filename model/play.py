@@ -29,7 +29,7 @@ from checker.explore.trace import trace_through
 from checker.model import Label
 from model.grid import Coordinate, Grid
 from model.players import KINDS
-from model.solver import OUTCOMES, game_values
+from model.solver import OUTCOMES, position_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
 
@@ -107,7 +107,7 @@ def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int
 
 def other_values(game: TicTacToe, state: State) -> str:
     """The value of every move of the side to move, for it: `Values: A1 draw, A2 loss, ...`."""
-    values = game_values(game.grid.size)
+    values = position_values(game.grid.size, state)
     words = []
     for coordinate in game.grid.coordinates_of(game.empty(state.board)):
         after = next(s for _, s in game.free_game().next_steps(state) if (s.x | s.o) & game.grid.bit[coordinate])

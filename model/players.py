@@ -10,7 +10,7 @@ the spec's own players it has exactly the spec's steps.
 from __future__ import annotations
 
 from checker.model import Label
-from model.solver import OUTCOMES, game_values, score
+from model.solver import OUTCOMES, position_values, score
 from model.state import O, X, State
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import Board, Steps, TicTacToe, action
@@ -68,8 +68,8 @@ class ValuePlayer(Player):
         return (("value", OUTCOMES[sign * value.payoff]),)
 
     def moves(self, game, board, player):
-        solution = game_values(game.grid.size)
         state = State(*board, player)
+        solution = position_values(game.grid.size, state)
         best = set(solution.best_moves(state, self.exact))
         sign = solution.sign(state)
         other = O if player == X else X

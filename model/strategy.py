@@ -14,7 +14,7 @@ from checker.games.rules import Slip, slip_at
 
 from checker.model import Label
 from model.grid import Pattern
-from model.solver import OUTCOMES, game_values
+from model.solver import OUTCOMES, position_values
 from model.tictactoe import Board, O, State, Steps, TicTacToe, X, action
 from model.views import choices_view, moved_to
 
@@ -183,7 +183,7 @@ class StrategyTicTacToe(TicTacToe):
         """Where X is to move and the strategy may choose a move of less value than the position's."""
         if state.nextTurn != X:
             return None
-        return slip_at(self.lecture, self.free_game(), game_values(self.grid.size), state)
+        return slip_at(self.lecture, self.free_game(), position_values(self.grid.size, state), state)
 
     def StrategyKeepsValue(self, state: State) -> bool:
         """`val StrategyKeepsValue = (nextTurn == X and not(gameOver)) implies <every move of the strategy keeps the game value>`
@@ -196,7 +196,7 @@ class StrategyTicTacToe(TicTacToe):
     def explain_StrategyKeepsValue(self, state: State) -> str:
         """The strategy's moves that lose value in `state`, and the moves that keep it."""
         slip = self.strategy_slip(state)
-        values = game_values(self.grid.size)
+        values = position_values(self.grid.size, state)
         value = OUTCOMES[values.for_mover(state)]
 
         def square(after) -> str:

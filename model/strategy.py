@@ -22,6 +22,10 @@ class StrategyTicTacToe(TicTacToe):
     source = "specs/tictactoe.qnt"
     #: `nondet coordinate` (MoveToEmpty, Win, Block, SetupWin), `nondet corner`, `nondet pattern`
     nondet_names = ("coordinate", "corner", "pattern")
+    #: MoveX's chain of `if`s: one branch per choice of the strategy
+    x_paths = tuple(
+        ("MoveX", branch) for branch in ("StartInCorner", "Win", "Block", "TakeCenter", "SetupWin", "MoveToEmpty")
+    )
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),

@@ -22,7 +22,7 @@ from checker.properties.temporal import (
 from model.grid import Coordinate, Grid
 from model.quint import from_quint, to_quint
 from model.state import Board, O, State, X
-from model.views import board_view, quint_view
+from model.views import board_html, board_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
 
@@ -47,6 +47,9 @@ class TicTacToe(Model[State]):
     source = "specs/tictactoe_random.qnt"
     #: `nondet coordinate` in MoveToEmpty
     nondet_names = ("coordinate",)
+
+    #: the paths of MoveX's labels: its branches (part 2 has several)
+    x_paths: tuple[tuple[str, ...], ...] = (("MoveX", "MoveToEmpty"),)
 
     #: invariant name -> (the definition it is, its `///` comment in the spec)
     invariant_docs = {
@@ -81,6 +84,12 @@ class TicTacToe(Model[State]):
             name: TemporalProperty(name, getattr(self, name)(), doc) for name, doc in self.temporal_docs.items()
         }
         self.views = {"board": lambda s: board_view(self.grid, s), "quint": lambda s: quint_view(self.grid, s)}
+        self.action_paths = self.x_paths + (("MoveO", "MoveToEmpty"),) + ((("GameOverStutter",),) if stutter else ())
+        self.outcomes = {
+            "X won": lambda s: self.won(s.board, X),
+            "O won": lambda s: self.won(s.board, O),
+            "draw": lambda s: self.stalemate(s.board),
+        }
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""
@@ -102,6 +111,9 @@ class TicTacToe(Model[State]):
 
     def from_quint(self, variables) -> State:
         return from_quint(self.grid, variables)
+
+    def to_html(self, state: State) -> str:
+        return board_html(self.grid, state)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

@@ -1,0 +1,83 @@
+"""Write a networkx graph to a file, in the format its extension names.
+
+GraphML and JSON (networkx's node-link form) use networkx's own writers.
+networkx writes DOT only through pydot or pygraphviz; DOT is simple enough to
+write here, so an export needs neither (nor Graphviz, which only draws it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from typing import Callable, TextIO
+
+import networkx as nx
+
+#: extension -> what the format is called
+FORMATS = {".dot": "DOT", ".gv": "DOT", ".graphml": "GraphML", ".json": "JSON"}
+
+
+def graph_format(path: str) -> str:
+    """The format `path`'s extension names; ValueError for any other."""
+    extension = os.path.splitext(path)[1].lower()
+    if extension not in FORMATS:
+        raise ValueError(f"cannot tell the format of '{path}': use one of {', '.join(FORMATS)}")
+    return FORMATS[extension]
+
+
+def write_graph(graph: nx.DiGraph, path: str) -> str:
+    """Write `graph` to `path` in its extension's format, atomically; the format's name."""
+    kind = graph_format(path)
+    if kind == "GraphML":
+        _write_atomically(path, lambda file: nx.write_graphml(graph, file), binary=True)
+    elif kind == "JSON":
+        data = nx.node_link_data(graph, edges="edges")
+        _write_atomically(path, lambda file: json.dump(data, file, ensure_ascii=False, indent=1))
+    else:
+        _write_atomically(path, lambda file: write_dot(graph, file))
+    return kind
+
+
+def _quote(value) -> str:
+    """A DOT string: quoted, with quotes and backslashes escaped and newlines as `\\n`."""
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{text}"'
+
+
+def _attributes(data: dict) -> str:
+    return " [" + ", ".join(f"{_quote(key)}={_quote(value)}" for key, value in data.items()) + "]" if data else ""
+
+
+def write_dot(graph: nx.Graph, file: TextIO) -> None:
+    """`graph` in Graphviz's DOT language: graph attributes, then nodes, then edges."""
+    kind, arrow = ("digraph", "->") if graph.is_directed() else ("graph", "--")
+    file.write(f"strict {kind} {{\n")
+    for key, value in graph.graph.items():
+        file.write(f"  {_quote(key)}={_quote(value)};\n")
+    for node, data in graph.nodes(data=True):
+        file.write(f"  {_quote(node)}{_attributes(data)};\n")
+    for source, target, data in graph.edges(data=True):
+        file.write(f"  {_quote(source)} {arrow} {_quote(target)}{_attributes(data)};\n")
+    file.write("}\n")
+
+
+def _write_atomically(path: str, write: Callable, binary: bool = False) -> None:
+    """Write to a temporary file in `path`'s folder, then rename it into place:
+    a reader never sees half a file, and a failed write leaves the old one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; give it a new file's mode
+        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as file:
+            write(file)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

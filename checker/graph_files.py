@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from typing import Callable, TextIO
 
@@ -39,9 +40,17 @@ def write_graph(graph: nx.DiGraph, path: str) -> str:
     return kind
 
 
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|-?[0-9]+")
+_KEYWORDS = {"node", "edge", "graph", "digraph", "subgraph", "strict"}
+
+
 def _quote(value) -> str:
-    """A DOT string: quoted, with quotes and backslashes escaped and newlines as `\\n`."""
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    """A DOT ID: as it is when it is a name or an integer, else quoted (quotes and
+    backslashes escaped, newlines as `\\n`)."""
+    text = str(value)
+    if _PLAIN.fullmatch(text) and text.lower() not in _KEYWORDS:
+        return text
+    text = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{text}"'
 
 

@@ -24,6 +24,10 @@ SPECS = Specs(
             "  ttt-check run --spec random -i NotStalemate  a random game ending in a draw\n"
             "  ttt-check run -i NotStalemate --seed 1       the same game, every time"
         ),
+        "explore": (
+            "  ttt-check explore                        walk the strategy spec at http://127.0.0.1:8000/\n"
+            "  ttt-check explore -i NotStalemate        ... with a shortest draw to step through"
+        ),
         "replay": (
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"

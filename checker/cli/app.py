@@ -16,6 +16,7 @@ from checker.cli.common import (
     view_option,
     with_specs,
 )
+from checker.cli.explorer import explore_command
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
@@ -112,7 +113,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, coverage, dump))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs)):
+    for command in (run_command(specs), replay_command(specs), explore_command(specs)):
         command.help = specs.help(command.name, command.help)
         main.add_command(command)
     return main

@@ -131,7 +131,10 @@ function showState(state, trace) {
         element("span", { class: "step", text: next.label + steps }),
         card(next),
       );
-      if (next.index === onTrace) link.classList.add("on-trace");
+      if (next.index === onTrace) {
+        link.classList.add("on-trace");
+        link.prepend(element("span", { class: "badge", text: `next in ${trace}` }));
+      }
       return link;
     }),
   );

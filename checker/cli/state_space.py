@@ -33,8 +33,8 @@ def state_space_options(command):
         metavar="FILE",
         callback=_graph_file,
         help="Write the explored state graph to FILE: DOT (.dot, .gv), GraphML (.graphml) or JSON (.json, "
-        "networkx's node-link form), by its extension. Nodes carry the state in each view and the invariants' "
-        "values; edges the label of the step.",
+        "networkx's node-link form), by its extension. Nodes carry the state (in the spec's first view) and the "
+        "invariants' values; edges the label of the step.",
     )(command)
     return click.option(
         "--coverage",

@@ -1,8 +1,9 @@
 """The explored state graph as a networkx graph: for `--dump` and for pictures.
 
 Fed state by state by `explore`'s `on_expand`. Nodes are numbered in the
-order they are first seen (0 is the first initial state) and carry each view
-of the state as text and each invariant's value; an edge carries the label of
+order they are first seen (0 is the first initial state) and carry the state
+in the model's default view (its first), as text under the view's name, and
+each invariant's value; an edge carries the label of
 the first step (in the model's order) joining its ends, and how many steps do.
 Its nodes and edges are the exploration's distinct states and transitions.
 """
@@ -23,6 +24,8 @@ class GraphRecorder:
         self.model = model
         self.graph = nx.DiGraph(spec=model.name)
         self.ids: dict[Hashable, int] = {}
+        #: the default view's name and function (other views would only repeat the state at length)
+        self.view = next(iter(model.views.items()), None)
 
     def node(self, state: Hashable) -> int:
         """The id of `state`, numbering it when first seen."""
@@ -34,7 +37,10 @@ class GraphRecorder:
 
     def __call__(self, state: Hashable, steps: list[tuple[Label, Hashable]]) -> None:
         source = self.node(state)
-        attributes = {name: show(state) for name, show in self.model.views.items()}
+        attributes = {}
+        if self.view is not None:
+            name, show = self.view
+            attributes[name] = show(state)
         attributes.update({name: inv.holds(state) for name, inv in self.model.invariants.items()})
         self.graph.nodes[source].update(attributes)
         for label, successor in steps:

@@ -50,13 +50,16 @@ def test_random_walks_follow_the_games_moves(url):
     for _ in range(5):
         state = get(url + "api/state/0")
         assert squares(state) == ("." * 9, "X") and state["label"] is None
+        taken = []
         while not state["final"]:
             here = squares(state)
             shown = [squares(s) for s in state["successors"]]
             assert sorted(shown) == sorted(successors[here])  # distinct successors, as the game has them
             pick = chooser.choice(state["successors"])
             state = get(url + "api/state/" + "/".join(map(str, pick["path"])))
+            taken.append(pick["label"])
             assert squares(state) == shown[pick["index"]] and state["label"] == pick["label"]
+            assert state["trail"] == taken and state["depth"] == len(taken)
         assert successors[squares(state)] == {squares(state)}  # final: only the stutter step
 
 

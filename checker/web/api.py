@@ -59,19 +59,19 @@ class Explorer:
             successors.setdefault(successor, []).append(label)
         return list(successors.items())
 
-    def walk(self, path: Sequence[int]) -> tuple[Hashable, Label | None]:
-        """The state at `path` and the (first) label of the step into it; RequestError 404 if none."""
+    def walk(self, path: Sequence[int]) -> tuple[Hashable, list[Label]]:
+        """The state at `path` and the (first) label of each step into it; RequestError 404 if none."""
         if not path or path[0] >= len(self.initial):
             raise RequestError(404, f"no initial state {path[0] if path else ''}: the spec has {len(self.initial)}")
-        state, label = self.initial[path[0]], None
+        state, trail = self.initial[path[0]], []
         for depth, index in enumerate(path[1:], start=1):
             steps = self.steps(state)
             if index >= len(steps):
                 has = f"{len(steps)} successor{'s' * (len(steps) != 1)}"
                 raise RequestError(404, f"no state at {show(path)}: the state at {show(path[:depth])} has {has}")
             state, labels = steps[index]
-            label = labels[0]
-        return state, label
+            trail.append(labels[0])
+        return state, trail
 
     def card(self, state: Hashable) -> dict[str, Any]:
         """How to show a state: the model's HTML (or null) and each view as text."""
@@ -82,7 +82,7 @@ class Explorer:
 
     def state(self, path: Sequence[int]) -> dict[str, Any]:
         """`/api/state/PATH`: a state, its invariants, and its successors."""
-        state, label = self.walk(path)
+        state, trail = self.walk(path)
         steps = self.steps(state)
         successors = [
             {
@@ -102,7 +102,9 @@ class Explorer:
         return {
             "path": list(path),
             "depth": len(path) - 1,
-            "label": None if label is None else str(label),
+            "label": str(trail[-1]) if trail else None,
+            #: the label of each step along the path
+            "trail": [str(label) for label in trail],
             **self.card(state),
             "invariants": invariants,
             "final": all(successor["same"] for successor in successors),

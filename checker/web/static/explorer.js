@@ -17,7 +17,7 @@ function element(tag, attributes = {}, ...children) {
 }
 
 /** The address's path and open counterexample: "#/0/2?trace=NotStalemate" -> {path: [0, 2], trace}. */
-function location_() {
+function fromAddress() {
   const [path, query] = location.hash.replace(/^#\/?/, "").split("?");
   const trace = new URLSearchParams(query || "").get("trace");
   return { path: path ? path.split("/") : ["0"], trace };
@@ -112,7 +112,7 @@ function showState(state, trace) {
   for (let depth = 0; depth <= state.depth; depth++) {
     const prefix = state.path.slice(0, depth + 1);
     const item = element("li", depth === state.depth ? { class: "here" } : {});
-    item.append(element("a", { href: address(prefix, trace), text: depth === 0 ? "init" : "…" }));
+    item.append(element("a", { href: address(prefix, trace), text: depth === 0 ? "init" : state.trail[depth - 1] }));
     path.append(item);
   }
   $("share").href = address(state.path, trace);
@@ -140,25 +140,13 @@ function showState(state, trace) {
   );
 }
 
-/** Fill in the labels of the path's steps (each comes with its state). */
-async function labelPath(state, trace) {
-  const items = $("path").querySelectorAll("li a");
-  for (let depth = 1; depth <= state.depth; depth++) {
-    const prefix = state.path.slice(0, depth + 1);
-    const step = depth === state.depth ? state : await getJSON("/api/state/" + prefix.join("/"));
-    if (location.hash !== address(state.path, trace) && location.hash !== "") return;
-    items[depth].textContent = step.label;
-  }
-}
-
 async function show() {
-  const { path, trace } = location_();
+  const { path, trace } = fromAddress();
   try {
     const state = await getJSON("/api/state/" + path.join("/"));
     showError("");
     showState(state, trace);
     document.body.dataset.path = state.path.join("/");
-    await labelPath(state, trace);
   } catch (error) {
     showError(`Cannot show state ${path.join("/")}: ${error.message}`);
   }

@@ -5,8 +5,11 @@ of X's strategy here, from the lecture's priority list."""
 import re
 from collections import Counter
 
+import networkx as nx
 import pytest
 from enumerator import CENTER, EMPTY, RANDOM, STRATEGY, is_over, lines_with, outcome
+from hypothesis import given
+from test_bfs_toy import Graph, labelled_edges
 
 from checker.explore.bfs import explore
 from checker.explore.coverage import Coverage
@@ -139,3 +142,22 @@ def test_declared_branches_no_step_takes_are_dead_and_undeclared_ones_are_flagge
     assert "Never taken (dead): press › jam, rest" in report
     assert re.search(r"hold  \(not declared by the spec\)\s+1\s+1$", report, re.M)
     assert report.endswith("Final states: 1 (lit 1, dark 0)")
+
+
+@given(labelled_edges)
+def test_on_any_graph_each_action_counts_the_reachable_states_and_steps_that_take_it(edges):
+    model = Graph([0], edges)
+    model.action_paths = (("a",), ("b",))
+    coverage = Coverage(model)
+    explore(model, on_expand=coverage)
+    whole = nx.DiGraph([(s, t) for s, steps in edges.items() for _, t in steps])
+    whole.add_node(0)
+    reachable = nx.descendants(whole, 0) | {0}
+    for action in "ab":
+        taking = [s for s in reachable if any(a == action for a, _ in edges.get(s, []))]
+        steps = sum(a == action for s in reachable for a, _ in edges.get(s, []))
+        branch = coverage.branches[(action,)]
+        assert (branch.states, branch.steps) == (len(taking), steps)
+        assert (branch in coverage.dead) == (not taking)
+    assert coverage.states == len(reachable)
+    assert coverage.final == sum({t for _, t in edges.get(s, [])} <= {s} for s in reachable)

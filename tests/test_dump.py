@@ -10,6 +10,12 @@ import re
 import networkx as nx
 import pytest
 from enumerator import INVARIANTS, RANDOM, STRATEGY
+from hypothesis import given
+from test_bfs_toy import Graph, labelled_edges
+
+from checker.explore.bfs import explore
+from checker.explore.graph import GraphRecorder
+from checker.model import Invariant
 
 
 def load(path: str) -> nx.DiGraph:
@@ -94,3 +100,28 @@ def test_a_file_it_cannot_write_is_refused_before_exploring(ttt_check, tmp_path,
     code, out, err = ttt_check("--dump", str(tmp_path / name))
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("ttt-check: error: ") and message in err
+
+
+def numbered(edges) -> Graph:
+    """The toy graph model of test_bfs_toy from state 0, its states shown as numbers, with an invariant."""
+    model = Graph([0], edges)
+    model.views = {"number": str}
+    model.invariants = {"even": Invariant("even", lambda state: state % 2 == 0)}
+    return model
+
+
+@given(labelled_edges)
+def test_the_recorded_graph_is_the_reachable_part_of_any_graph(edges):
+    model = numbered(edges)
+    recorder = GraphRecorder(model)
+    stats = explore(model, on_expand=recorder).stats
+    graph = recorder.graph
+    whole = nx.DiGraph([(a, b) for a, steps in edges.items() for _, b in steps])
+    whole.add_node(0)
+    reachable = nx.descendants(whole, 0) | {0}
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (stats.distinct, stats.transitions)
+    states = {node: int(data["number"]) for node, data in graph.nodes(data=True)}
+    assert set(states.values()) == reachable and states[0] == 0
+    assert {(states[a], states[b]) for a, b in graph.edges()} == set(whole.subgraph(reachable).edges())
+    assert all(data["even"] == (states[node] % 2 == 0) for node, data in graph.nodes(data=True))
+    assert sum(data["steps"] for *_, data in graph.edges(data=True)) == sum(len(edges.get(s, [])) for s in reachable)

@@ -15,6 +15,7 @@ from test_bfs_toy import Graph, labelled_edges
 
 from checker.explore.bfs import explore
 from checker.explore.graph import GraphRecorder
+from checker.graph_files import write_graph
 from checker.model import Invariant
 
 
@@ -125,3 +126,18 @@ def test_the_recorded_graph_is_the_reachable_part_of_any_graph(edges):
     assert {(states[a], states[b]) for a, b in graph.edges()} == set(whole.subgraph(reachable).edges())
     assert all(data["even"] == (states[node] % 2 == 0) for node, data in graph.nodes(data=True))
     assert sum(data["steps"] for *_, data in graph.edges(data=True)) == sum(len(edges.get(s, [])) for s in reachable)
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch):
+    path = tmp_path / "graph.graphml"
+    path.write_text("the old graph")
+
+    def fail(graph, file):
+        file.write(b"half a graph")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(nx, "write_graphml", fail)
+    with pytest.raises(OSError):
+        write_graph(nx.DiGraph([(0, 1)]), str(path))
+    assert path.read_text() == "the old graph"
+    assert os.listdir(tmp_path) == ["graph.graphml"]

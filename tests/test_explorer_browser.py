@@ -149,3 +149,13 @@ def test_clicking_a_successor_shows_it_and_the_address_can_be_shared(page, url):
     page.get(url + "#/0/2")  # the shared address shows the same state
     wait_for(page, "0/2")
     assert shown(page)["state"] == here["state"]
+
+
+def test_an_address_with_no_state_says_so_on_the_page(page, url):
+    page.get("about:blank")
+    page.get(url + "#/0/99")
+    until(page, lambda driver: driver.find_element("id", "error").is_displayed())
+    assert page.find_element("id", "error").text == "Cannot show state 0/99: no state at 0/99: the state at 0 has 4 successors"
+    page.get(url + "#0/1")  # typed without the leading slash: still understood
+    until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") == "0/1")
+    assert not page.find_element("id", "error").is_displayed()

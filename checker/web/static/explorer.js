@@ -116,7 +116,6 @@ function showState(state, trace) {
     path.append(item);
   }
   $("share").href = address(state.path, trace);
-  $("share").textContent = "Link to this state";
 
   const onTrace = showTrace(state, trace);
   $("successors-title").textContent = state.final
@@ -140,15 +139,19 @@ function showState(state, trace) {
   );
 }
 
+let latest = 0;
+
 async function show() {
   const { path, trace } = fromAddress();
+  const request = ++latest;
   try {
     const state = await getJSON("/api/state/" + path.join("/"));
+    if (request !== latest) return; // the address changed meanwhile: a later call shows that state
     showError("");
     showState(state, trace);
     document.body.dataset.path = state.path.join("/");
   } catch (error) {
-    showError(`Cannot show state ${path.join("/")}: ${error.message}`);
+    if (request === latest) showError(`Cannot show state ${path.join("/")}: ${error.message}`);
   }
 }
 

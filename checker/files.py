@@ -26,6 +26,8 @@ def write_atomically(path: str, write: Callable[[TextIO], None]) -> None:
     folder = os.path.dirname(target) or "."
     if os.path.isdir(target):
         raise WriteError(f"cannot write {path}: it is a folder")
+    if os.path.exists(target) and not os.path.isfile(target):  # a device or a pipe is never replaced
+        raise WriteError(f"cannot write {path}: it is not a regular file")
     try:
         handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
     except OSError as error:

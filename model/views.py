@@ -13,8 +13,9 @@ def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:
     return pretty(to_quint(grid, state))
 
 
-def board_view(grid: Grid, state: State, previous: State | None = None) -> str:
-    """A drawing of the board with Quint's row and column numbers.
+def board_view(grid: Grid, state: State, previous: State | None = None, letters: bool = False) -> str:
+    """A drawing of the board with Quint's row and column numbers (rows as letters A, B, ... with `letters`,
+    as moves are typed in `ttt-check play`).
 
     The squares the step from `previous` filled are drawn `[X]`, and the
     squares of a completed winning line `*X*`.
@@ -34,7 +35,8 @@ def board_view(grid: Grid, state: State, previous: State | None = None) -> str:
             bit = grid.bit[(row, column)]
             left, right = "[]" if changed & bit else "**" if winning & bit else "  "
             cells.append(f"{left}{mark}{right}")
-        lines.append(f" {str(row).rjust(width)} {''.join(cells)}".rstrip())
+        name = chr(ord("A") + row - 1) if letters else str(row)
+        lines.append(f" {name.rjust(width)} {''.join(cells)}".rstrip())
     lines[-1] += f"    nextTurn: {state.nextTurn}"
     return "\n".join(lines)
 
@@ -47,3 +49,24 @@ def winning_squares(grid: Grid, state: State) -> int:
             if squares & pattern.mask == pattern.mask:
                 found |= pattern.mask
     return found
+
+
+def moved_to(grid: Grid, before: State, after: State):
+    """The square of the move from `before` to `after`."""
+    (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(before.x | before.o))
+    return coordinate
+
+
+def choices_view(grid: Grid, state: State, marks) -> str:
+    """The board with a word on the square of each move: `marks` maps each successor state to its word.
+
+    Occupied squares show their player, empty squares without a word a `.`.
+    """
+    words = {moved_to(grid, state, after): str(word) for after, word in marks.items()}
+    n = grid.size
+    width = max([1, *map(len, words.values())])
+    lines = ["   " + " ".join(str(c).center(width) for c in range(1, n + 1))]
+    for row in range(1, n + 1):
+        cells = [words.get((row, column)) or square(grid, state, (row, column)) or "." for column in range(1, n + 1)]
+        lines.append(f" {row} " + " ".join(cell.center(width) for cell in cells))
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,5 +1,6 @@
 """Fixtures shared by the tests of the command line."""
 
+import signal
 import sys
 
 import pytest
@@ -16,8 +17,12 @@ def ttt_check(monkeypatch, capsys):
 
     def run(*args, main=ttt_check_main):
         monkeypatch.setattr(sys, "argv", ["ttt-check", *map(str, args)])
-        with pytest.raises(SystemExit) as exited:
-            main()
+        previous = signal.getsignal(signal.SIGINT)
+        try:
+            with pytest.raises(SystemExit) as exited:
+                main()
+        finally:
+            signal.signal(signal.SIGINT, previous)
         out, err = capsys.readouterr()
         return exited.value.code, out, err
 

@@ -20,6 +20,7 @@ from checker.cli.common import (
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
+from checker.cli.solve import solve_command
 
 
 def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
@@ -33,7 +34,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage; "
+            "and 74 a file (or the output) could not be written, 130 interrupted (Ctrl-C), "
+            "70 an internal error."
         ),
     )
     @invariant_option(
@@ -105,7 +108,13 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness, out_itf, itf_style))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs)):
-        command.help = specs.help(command.name, command.help)
-        main.add_command(command)
+    for command in (run_command(specs), replay_command(specs), solve_command(specs)):
+        add_command(main, command, specs)
     return main
+
+
+def add_command(group: click.Group, command: click.Command, specs: Specs) -> None:
+    """Add a subcommand, with the specs' examples in its help and its first line, whole, in the group's list."""
+    command.short_help = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
+    command.help = specs.help(command.name, command.help)
+    group.add_command(command)

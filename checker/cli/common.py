@@ -18,8 +18,8 @@ from checker.model import Model
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
 
-#: An error line quotes at most this much of what it was given.
-QUOTE_LIMIT = 60
+#: An error line quotes at most this much of what it was given (its start and its end).
+QUOTE_LIMIT = 120
 
 
 def plural(n: int, noun: str) -> str:
@@ -28,13 +28,14 @@ def plural(n: int, noun: str) -> str:
 
 
 def one_line(message: str) -> str:
-    """`message` as one line: control characters escaped, long quoted input cut short."""
+    """`message` as one line: control characters escaped, and any long word (a value it was given) cut
+    to its start and end."""
     import re
 
     escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    return re.sub(
-        r"'([^']{%d,})'" % (QUOTE_LIMIT + 1), lambda m: f"'{m.group(1)[:QUOTE_LIMIT]}...'", escaped
-    )[: 8 * QUOTE_LIMIT]
+    half = QUOTE_LIMIT // 2
+    shortened = re.sub(r"\S{%d,}" % (QUOTE_LIMIT + 1), lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", escaped)
+    return shortened[: 4 * QUOTE_LIMIT]
 
 
 def report_error(message: str) -> None:

@@ -81,10 +81,10 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
 
     Bad usage and other click errors print `PROG: error: ...` in one line
     (exit 2, or the error's code); Ctrl-C prints `PROG: interrupted` (130).
-    The signal handler and streams are put back before exiting, so that a
-    test may call this in-process.
+    The streams are put back before exiting; Ctrl-C stays ignored (a caller
+    in the same process, such as a test, restores its own handler).
     """
-    previous = signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGINT, _interrupted)
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _stream(sys.stdout), _stream(sys.stderr)
     code = EXIT_INTERRUPTED
@@ -97,8 +97,8 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
         code = _flush(code, prog)
     finally:
         sys.stdout, sys.stderr = (new if old is None else old for old, new in zip(streams, (sys.stdout, sys.stderr)))
-    if code != EXIT_INTERRUPTED:  # after a Ctrl-C, any later one is ignored until the process is gone
-        signal.signal(signal.SIGINT, previous)
+    # the work is done (or interrupted): a Ctrl-C from now on would only turn the exit into a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
 
 

@@ -23,6 +23,10 @@ from typing import (
 S = TypeVar("S", bound=Hashable)
 
 
+class SpecError(Exception):
+    """The spec cannot be read or evaluated; the message says why in terms of the spec."""
+
+
 class Label(NamedTuple):
     """Why a step happened: the path of actions taken and the nondet picks.
 
@@ -89,6 +93,8 @@ class Model(Generic[S]):
     views: Mapping[str, Callable[[S], str]] = {}
     #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
     nondet_names: tuple[str, ...] = ()
+    #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).
+    source_sha256: str = ""
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""

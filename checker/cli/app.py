@@ -8,6 +8,7 @@ import sys
 import click
 
 from checker.cli.common import (
+    EXIT_SPEC,
     Specs,
     invariant_option,
     resolve_invariants,
@@ -19,6 +20,7 @@ from checker.cli.common import (
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
+from checker.model import SpecError
 
 
 def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
@@ -32,7 +34,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
+            "compile or cannot be evaluated."
         ),
     )
     @invariant_option(
@@ -119,6 +122,9 @@ def run_cli(cli: click.Command) -> None:
     except click.ClickException as error:
         click.echo(f"{cli.name}: error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
+    except SpecError as error:
+        click.echo(f"{cli.name}: error: {error}", err=True)
+        sys.exit(EXIT_SPEC)
     except click.Abort:
         click.echo(f"{cli.name}: interrupted", err=True)
         sys.exit(130)

@@ -104,6 +104,10 @@ class Model(Generic[S]):
         """Every (label, successor) pair, one per nondeterministic choice."""
         raise NotImplementedError
 
+    #: Optional `random_step(state, rng) -> (label, successor) | None`: one step drawn as the spec's
+    #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
+    random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None
+
     def to_quint(self, state: S) -> Any:
         """The state as a Quint record of its variables (see `checker.quint.value`),
         in the order the spec's `init` assigns them (the order of ITF's `vars`)."""

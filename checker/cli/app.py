@@ -99,7 +99,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
-            click.echo(format_listing(specs.all()))
+            file_spec = kwargs["spec"].endswith(".qnt")
+            click.echo(format_listing({kwargs["spec"]: specs.build(kwargs)} if file_spec else specs.all()))
             return
         model = specs.build(kwargs)
         from checker.cli.check import run_check

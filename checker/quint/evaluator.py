@@ -7,7 +7,8 @@ spec in a state runs Python bytecode, not a walk over the IR.
 
 Actions become closures `act(S, L, nxt)` that yield every outcome
 `(path, picks, nxt)`: the names of the actions taken, the `nondet` picks, and
-the next values assigned so far. This is Quint's explicit-state semantics:
+the next values assigned so far (and `act.sample(S, L, nxt, rng)` draws one
+outcome as Quint's simulator does). This is Quint's explicit-state semantics:
 
   * `nondet x = S.oneOf()` branches over every element of S (none: disabled);
   * `any { A, B }` over every enabled disjunct;
@@ -300,27 +301,36 @@ class Program:
             if holds(S, L):
                 yield (), (), nxt
 
-        return guard
+        def sample(S, L, nxt, rng):
+            return ((), (), nxt) if holds(S, L) else None
+
+        return sampling(guard, sample)
 
     def unsupported_action(self, what: str, where: str) -> Action:
         def fail(S, L, nxt):
             _unsupported(what, where)
             yield  # pragma: no cover
 
-        return fail
+        def sample(S, L, nxt, rng):
+            _unsupported(what, where)
+
+        return sampling(fail, sample)
 
     def assign(self, args: list, locals_: tuple[str, ...], where: str) -> Action:
         variable = args[0]["name"]
         value = self.function(args[1], locals_, where)
 
-        def assign(S, L, nxt):
+        def sample(S, L, nxt, rng=None):
             if variable in nxt:
                 raise QuintError(f"{where}: variable '{variable}' is assigned twice in one step")
             new = dict(nxt)
             new[variable] = value(S, L)
-            yield (), (), new
+            return (), (), new
 
-        return assign
+        def assign(S, L, nxt):
+            yield sample(S, L, nxt)
+
+        return sampling(assign, sample)
 
     @staticmethod
     def all_action(parts: list[Action]) -> Action:
@@ -336,7 +346,16 @@ class Program:
                     return
             yield from outcomes
 
-        return all_
+        def sample(S, L, nxt, rng):
+            path, picks = (), ()
+            for part in parts:
+                outcome = part.sample(S, L, nxt, rng)
+                if outcome is None:
+                    return None
+                path, picks, nxt = path + outcome[0], picks + outcome[1], outcome[2]
+            return path, picks, nxt
+
+        return sampling(all_, sample)
 
     def disjunct_name(self, e: dict, position: int, where: str) -> str | None:
         """The label of an `any` disjunct that is not a named action: after its leading
@@ -368,8 +387,21 @@ class Program:
                 for path, picks, after in act(S, L, nxt):
                     yield ((name,) + path if name else path), picks, after
 
-        any_.disjuncts = disjuncts  # type: ignore[attr-defined]
-        return any_
+        def sample(S, L, nxt, rng):
+            """As Quint's simulator: the disjuncts in a random order (Fisher-Yates), the first enabled one."""
+            order = list(range(len(disjuncts)))
+            for i in range(len(order) - 1, 0, -1):
+                j = rng.randrange(i + 1)
+                order[i], order[j] = order[j], order[i]
+            for i in order:
+                name, act = disjuncts[i]
+                outcome = act.sample(S, L, nxt, rng)
+                if outcome is not None:
+                    path, picks, after = outcome
+                    return ((name,) + path if name else path), picks, after
+            return None
+
+        return sampling(any_, sample)
 
     def ite_action(self, args: list, locals_: tuple[str, ...], where: str) -> Action:
         condition = self.function(args[0], locals_, where)
@@ -378,7 +410,10 @@ class Program:
         def ite(S, L, nxt):
             yield from (then if condition(S, L) else otherwise)(S, L, nxt)
 
-        return ite
+        def sample(S, L, nxt, rng):
+            return (then if condition(S, L) else otherwise).sample(S, L, nxt, rng)
+
+        return sampling(ite, sample)
 
     def let_action(self, e: dict, locals_: tuple[str, ...], where: str) -> Action:
         opdef = e["opdef"]
@@ -390,7 +425,10 @@ class Program:
             def let(S, L, nxt):
                 yield from body(S, {**L, name: value(S, L)}, nxt)
 
-            return let
+            def sample_let(S, L, nxt, rng):
+                return body.sample(S, {**L, name: value(S, L)}, nxt, rng)
+
+            return sampling(let, sample_let)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
             return self.unsupported_action("nondet without oneOf", where)
@@ -401,8 +439,21 @@ class Program:
                 for path, picks, after in body(S, {**L, name: element}, nxt):
                     yield path, ((name, element),) + picks, after
 
-        nondet.pick = (name, elements)  # type: ignore[attr-defined]
-        return nondet
+        def sample(S, L, nxt, rng):
+            """As Quint's simulator: a random element; when the rest is disabled with it, the next
+            element (cyclically) until one works or every one was tried."""
+            chosen = runtime.ordered(elements(S, L))
+            if not chosen:
+                return None
+            start = rng.randrange(len(chosen))
+            for k in range(len(chosen)):
+                element = chosen[(start + k) % len(chosen)]
+                outcome = body.sample(S, {**L, name: element}, nxt, rng)
+                if outcome is not None:
+                    return outcome[0], ((name, element),) + outcome[1], outcome[2]
+            return None
+
+        return sampling(nondet, sample)
 
     def call(self, name: str, args: list, locals_: tuple[str, ...], where: str, chosen: bool) -> Action:
         params, _ = self.action_def(name)
@@ -417,7 +468,21 @@ class Program:
             for path, picks, after in actions[name][1](S, inner, nxt):
                 yield ((name,) + path if named else path), picks, after
 
-        return call
+        def sample(S, L, nxt, rng):
+            inner = {p: v(S, L) for p, v in zip(params, values)}
+            outcome = actions[name][1].sample(S, inner, nxt, rng)
+            if outcome is None or not named:
+                return outcome
+            return (name,) + outcome[0], outcome[1], outcome[2]
+
+        return sampling(call, sample)
+
+
+def sampling(enumerate_: Action, sample: Callable) -> Action:
+    """An action: called, it enumerates every outcome; `.sample(S, L, nxt, rng)` draws one
+    as `quint run` does (None when the draw finds the action disabled)."""
+    enumerate_.sample = sample  # type: ignore[attr-defined]
+    return enumerate_
 
 
 class _Missing:

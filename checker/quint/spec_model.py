@@ -140,7 +140,8 @@ class QuintSpec(Model[tuple]):
         for d in module["declarations"]:
             if d["kind"] == "def" and d["qualifier"] == "val" and types.get(str(d["id"]), {}).get("kind") == "bool":
                 holds = self.program.value(d["name"])
-                found.append(Invariant(d["name"], holds, d.get("doc", "").replace("\n", " "), show(d["expr"])))
+                doc = d.get("doc", "").replace("\n", " ") or f"= {show(d['expr'])}"
+                found.append(Invariant(d["name"], holds, doc, show(d["expr"])))
         return {inv.name: inv for inv in sorted(found, key=lambda inv: self._order(inv.name))}
 
     def _temporal(self, module: dict) -> dict[str, TemporalProperty]:
@@ -205,6 +206,19 @@ class QuintSpec(Model[tuple]):
 
     def next_steps(self, state: tuple) -> Iterator[tuple[Label, tuple]]:
         return self._states(self.step_action, state, self.step_name)
+
+    def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
+        """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly
+        among the enabled ones; for a `nondet`, a uniform pick (the next one when it is disabled)."""
+        outcome = self.step_action.sample(state, {}, {}, rng)
+        if outcome is None:
+            return None
+        path, picks, assigned = outcome
+        label = Label(path, picks)
+        if len(assigned) != len(self.variables):
+            missing = [v for v in self.variables if v not in assigned]
+            raise QuintError(f"{self.step_name} ({label}) assigns no value to {', '.join(map(repr, missing))}")
+        return label, tuple([assigned[v] for v in self.variables])
 
     def to_quint(self, state: tuple) -> Record:
         index = self.program.var_index

@@ -90,7 +90,7 @@ class Program:
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
-        self.namespace["_MISS"] = _MISS
+        self.namespace.update(_MISS=_MISS, QuintError=QuintError, located=located)
         self.actions: dict[str, tuple[tuple[str, ...], Action]] = {}
         #: the action being compiled (names a disjunct that has no name of its own)
         self.current = ""
@@ -239,7 +239,10 @@ class Program:
     def function(self, e: dict, locals_: tuple[str, ...], where: str) -> Callable[[Any, dict], Any]:
         """`e` as a Python function of the state S and the action's locals L."""
         scope = {name: f"L[{name!r}]" for name in locals_}
-        return eval(compile(f"lambda S, L: {self.expr(e, scope, where)}", "<quint>", "eval"), self.namespace)
+        code = self.expr(e, scope, where)
+        source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {where!r})\n"
+        exec(compile(source, "<quint>", "exec"), self.namespace)
+        return self.namespace.pop("f")
 
     def value(self, name: str) -> Callable[[Any], Any]:
         """The value definition `name` (without parameters) as a function of the state."""
@@ -432,17 +435,23 @@ class Program:
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
             return self.unsupported_action("nondet without oneOf", where)
-        elements = self.function(source["args"][0], locals_, where)
+        function = self.function(source["args"][0], locals_, where)
+
+        def elements(S, L):
+            try:
+                return runtime.ordered(function(S, L))
+            except QuintError as error:
+                located(error, where)
 
         def nondet(S, L, nxt):
-            for element in runtime.ordered(elements(S, L)):
+            for element in elements(S, L):
                 for path, picks, after in body(S, {**L, name: element}, nxt):
                     yield path, ((name, element),) + picks, after
 
         def sample(S, L, nxt, rng):
             """As Quint's simulator: a random element; when the rest is disabled with it, the next
             element (cyclically) until one works or every one was tried."""
-            chosen = runtime.ordered(elements(S, L))
+            chosen = elements(S, L)
             if not chosen:
                 return None
             start = rng.randrange(len(chosen))
@@ -490,6 +499,13 @@ class _Missing:
 
 
 _MISS = _Missing()
+
+
+def located(error: QuintError, where: str):
+    """Raise `error` again, saying where it happened unless it says so already."""
+    if "(in " in str(error):
+        raise error
+    raise QuintError(f"{error} (in {where})") from None
 
 
 def _unsupported(what: str, where: str):

@@ -16,7 +16,7 @@ from itertools import combinations, product
 from typing import Any, Callable, Iterable
 
 from checker.model import SpecError
-from checker.quint.value import Record, Variant, flat
+from checker.quint.value import QList, Record, Variant, flat
 
 
 class QuintError(SpecError):
@@ -47,12 +47,6 @@ class QRecord(Record):
         except AttributeError:
             self._hash = hash(frozenset(self.items()))
             return self._hash
-
-
-class QList(tuple):
-    """A Quint list (a tuple is a Quint tuple); ITF writes it as a JSON array."""
-
-    __slots__ = ()
 
 
 class Infinite:

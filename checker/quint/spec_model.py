@@ -73,7 +73,7 @@ def freeze(value: Any) -> Any:
     if isinstance(value, frozenset):
         return frozenset(map(freeze, value))
     if isinstance(value, tuple):
-        return type(value)(map(freeze, value)) if type(value) is not tuple else tuple(map(freeze, value))
+        return type(value)(map(freeze, value))
     return value
 
 

@@ -74,3 +74,26 @@ def test_without_the_stutter_disjunct_finished_games_deadlock():
     assert len(result.deadlock) - 1 == min(reference.distance[s] for s in reference.deadlocks)
     everything = explore(spec("tictactoe_no_stutter"), check_deadlock=False).stats
     assert everything.deadlocks == len(reference.deadlocks) == everything.final
+
+
+@pytest.mark.parametrize(
+    "trace, name",
+    [
+        ("tictactoe.mbt.itf.json", "tictactoe"),
+        ("tictactoe_random.mbt.itf.json", "tictactoe_random"),
+        ("tictactoe_random.NotStalemate.itf.json", "tictactoe_random"),
+        ("mutex.mbt.itf.json", "mutex"),
+        ("jugs.mbt.itf.json", "jugs"),
+        ("channel.mbt.itf.json", "channel"),
+    ],
+)
+def test_quints_traces_replay_through_the_evaluator(trace, name):
+    """Quint's own traces are behaviours of the evaluated spec, with its mbt:: fields, written as ttt-check writes ITF."""
+    from checker.quint.itf import read_trace
+    from checker.quint.replay import Replayer
+    from tests.quint_specs import ROOT
+
+    folder = "quint" if trace.startswith("tictactoe") else "quint_ir"
+    itf = read_trace(str(ROOT / "tests/fixtures" / folder / trace))
+    replayed = Replayer(spec(name), []).replay(itf, same_encoding=True)
+    assert len(replayed.trace) == len(itf.states) and replayed.mbt

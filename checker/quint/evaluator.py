@@ -97,6 +97,8 @@ class Program:
         self._define_values()
         #: names given to `any` disjuncts that are not named actions (Quint's mbt records "" for them)
         self.anonymous: set[str] = set()
+        #: the named actions that are disjuncts of some `any` (what Quint's mbt records as the action taken)
+        self.disjuncts: set[str] = set()
 
     # ---- expressions -----------------------------------------------------------
 
@@ -364,6 +366,7 @@ class Program:
         """The label of an `any` disjunct that is not a named action: after its leading
         condition (`gameOver` -> `GameOver`), plus `Stutter` when it changes no variable."""
         if e["kind"] in ("name", "app") and e.get("name", e.get("opcode")) in self.defs:
+            self.disjuncts.add(e.get("name", e.get("opcode")))
             return None
         parts = e["args"] if e["kind"] == "app" and e["opcode"] in ("actionAll", "and") else [e]
         first = parts[0]

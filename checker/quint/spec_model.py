@@ -231,9 +231,16 @@ class QuintSpec(Model[tuple]):
         return tuple(freeze(variables[v]) for v in self.variables)
 
     def action_taken(self, label: Label | None) -> str:
-        """As `quint run --mbt`: the disjunct of `step` taken, "" for one that is not a named action."""
-        taken = super().action_taken(label)
-        return "" if taken in self.program.anonymous else taken
+        """As `quint run --mbt`: each `any` forgets the action taken, and the disjunct it takes names
+        it ("" for a disjunct that is not a named action); with no `any` on the way, the step's name."""
+        if label is None:
+            return "init"
+        for name in reversed(label.path):
+            if name in self.program.anonymous:
+                return ""
+            if name in self.program.disjuncts:
+                return name
+        return self.step_name
 
 
 def _nondet_names(e: Any) -> Iterator[str]:

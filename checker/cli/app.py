@@ -58,7 +58,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         help="Which behaviours --temporal considers. 'weak': weak fairness on `step`, a behaviour never "
         "stops while a step can still change the state; it may stay forever only where nothing can change "
         "(a state whose only step repeats it, or with no successor). 'none': TLA+'s default, a behaviour may "
-        "stutter forever in any state, even the initial one, so hardly any `eventually` holds.",
+        "stutter forever in any state, even the initial one, so hardly any `eventually` holds. A property of a "
+        ".qnt spec written `weakFair(step, vars) implies P` is checked as P under weak fairness, whatever this says.",
     )
     @click.option(
         "--deadlock/--no-deadlock",

@@ -55,7 +55,7 @@ def test_without_quint_one_line_says_how_to_install_it(ttt_check, tmp_path, monk
     [
         (["--spec", "missing.qnt"], "no such spec file: missing.qnt"),
         (["--spec", "nonsense"], "is neither a spec (strategy, random) nor a .qnt file"),
-        (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--stutter applies to the registered specs"),
+        (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--no-stutter applies to the registered specs"),
         (["--spec", "random", "--init", "start"], "--init applies to a .qnt file"),
     ],
 )

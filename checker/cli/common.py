@@ -66,7 +66,7 @@ class Specs:
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
-            changed = [f"--{k.replace('_', '-')}" for k, v in options.items() if v != self._default(k)]
+            changed = [option.opts[0] for option in self.options if options[option.name] != option.default]
             if changed:
                 raise click.UsageError(f"{', '.join(changed)} applies to the registered specs, not to a .qnt file")
             return load(name, **{k: v for k, v in file_options.items() if v is not None})
@@ -76,9 +76,6 @@ class Specs:
         model = self.factories[name](**options)
         note_changed_source(model)
         return model
-
-    def _default(self, name: str):
-        return next(option.default for option in self.options if option.name == name)
 
     def all(self) -> dict[str, Model]:
         """Every spec, built with default options."""
@@ -111,7 +108,7 @@ def quint_file_options() -> list[click.Option]:
 
 def note_changed_source(model: Model) -> None:
     """One line on stderr when the .qnt file a hand-written model transcribes is no longer the one transcribed."""
-    digest = getattr(model, "source_sha256", "")
+    digest = model.source_sha256
     if not digest or not os.path.isfile(model.source):
         return
     with open(model.source, "rb") as file:

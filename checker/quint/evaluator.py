@@ -41,7 +41,7 @@ INFIX = {
 #: operators that call a function of `checker.quint.runtime` with their arguments as they are
 CALLS = {
     "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
-    "flatten": "flatten", "getOnlyElement": "get_only_element", "chooseSome": "choose_some", "tuples": "tuples",
+    "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
     "allListsUpTo": "all_lists_up_to", "get": "get", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map",
     "Rec": "record", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
@@ -56,7 +56,7 @@ TEMPLATES = {
     "keys": "frozenset({0})", "field": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
-    "variant": "Variant({0}, {1})", "ite": "({1} if {0} else {2})", "cross": "tuples({0}, {1})",
+    "variant": "Variant({0}, {1})", "ite": "({1} if {0} else {2})",
 }  # fmt: skip
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}

@@ -150,12 +150,6 @@ def get_only_element(s: frozenset) -> Any:
     return next(iter(s))
 
 
-def choose_some(s: frozenset) -> Any:
-    if not finite(s):
-        raise QuintError("chooseSome on an empty set")
-    return ordered(s)[0]
-
-
 def tuples(*sets: frozenset) -> frozenset:
     return frozenset(product(*map(finite, sets)))
 

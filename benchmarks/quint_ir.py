@@ -50,7 +50,7 @@ def main() -> None:
         started = time.perf_counter()
         spec(name)
         compile_seconds = time.perf_counter() - started
-        for label, build in ((f"evaluated .qnt", lambda: spec(name)), (f"hand-written '{hand.name}'", hand)):
+        for label, build in (("evaluated .qnt", lambda: spec(name)), (f"hand-written '{hand.name}'", hand)):
             states, best, median = timed(build, repeat)
             print(f"specs/{name + '.qnt':<22} {label:<22} {states:>7,} {best:>8.3f} {median:>9.3f} {states / best:>10,.0f}")
         print(f"{'':<28} (IR -> Python: {compile_seconds:.3f} s)")

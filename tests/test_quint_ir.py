@@ -97,3 +97,16 @@ def test_quints_traces_replay_through_the_evaluator(trace, name):
     itf = read_trace(str(ROOT / "tests/fixtures" / folder / trace))
     replayed = Replayer(spec(name), []).replay(itf, same_encoding=True)
     assert len(replayed.trace) == len(itf.states) and replayed.mbt
+
+
+def test_counterexamples_are_written_as_quint_writes_itf():
+    """The drop-Block counterexample as ITF with mbt:: fields, read back and replayed with Quint's encoding."""
+    from checker.quint.itf import decode_trace, encode_trace
+    from checker.quint.replay import Replayer
+
+    model = spec("tictactoe_no_block")
+    trace = explore(model, [model.invariants["OHasNotWon"]]).violations["OHasNotWon"]
+    document = encode_trace(model, trace, "violation")
+    replayed = Replayer(model, [model.invariants["OHasNotWon"]]).replay(decode_trace(document), same_encoding=True)
+    assert replayed.trace.states == trace.states and replayed.violated[-1] == ("OHasNotWon",)
+    assert document["states"][5]["mbt::actionTaken"] == "MoveX"

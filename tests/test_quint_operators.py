@@ -7,7 +7,10 @@ true (Quint itself agrees: `quint run --invariant allHold` passes on it, see .ci
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from checker.quint import runtime
 from checker.quint.runtime import QuintError
 from checker.quint.spec_model import QuintSpec
 from tests.quint_specs import spec
@@ -89,3 +92,29 @@ def test_a_variable_assigned_twice_is_an_error():
 def test_any_branches_over_each_disjunct():
     both = {"kind": "app", "opcode": "actionAny", "args": [assign(1), assign(2)]}
     assert QuintSpec(ir(both), "m.qnt").init_states() == [(1,), (2,)]
+
+
+@settings(deadline=None)
+@given(st.integers(), st.integers().filter(lambda b: b != 0))
+def test_division_laws(a, b):
+    """Quint's / and % (JavaScript's BigInt): a == b * (a / b) + a % b, the quotient truncated toward
+    zero, the remainder smaller than b and of a's sign."""
+    q, r = runtime.idiv(a, b), runtime.imod(a, b)
+    assert a == b * q + r and abs(r) < abs(b) and (r == 0 or (r > 0) == (a > 0))
+    assert abs(q) == abs(a) // abs(b)
+
+
+values = st.recursive(
+    st.integers() | st.text(max_size=3) | st.booleans(),
+    lambda inner: st.tuples(inner, inner) | st.frozensets(inner, max_size=3)
+    | st.dictionaries(st.integers(), inner, max_size=3).map(runtime.QMap),
+    max_leaves=8,
+)
+
+
+@settings(deadline=None)
+@given(st.dictionaries(st.integers(), values, max_size=4))
+def test_equal_maps_hash_equal(items):
+    """A map is hashable and its hash does not depend on the order it was built in."""
+    forward, backward = runtime.QMap(items), runtime.QMap(reversed(list(items.items())))
+    assert forward == backward and hash(forward) == hash(backward)

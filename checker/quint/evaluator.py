@@ -208,7 +208,7 @@ class Program:
         subject = self.fresh()
         cases = [(args[i]["value"], self.expr(args[i + 1], scope, where)) for i in range(1, len(args), 2)]
         default = next((body for tag, body in cases if tag == "_"), None)
-        code = f"{default}({subject}.value)" if default else f"match({subject}, {{}}, None)"
+        code = f"{default}({subject}.value)" if default else f"no_case({subject})"
         for tag, body in reversed([(tag, body) for tag, body in cases if tag != "_"]):
             code = f"({body}({subject}.value) if {subject}.tag == {tag!r} else {code})"
         return f"(lambda {subject}: {code})({self.expr(args[0], scope, where)})"
@@ -369,7 +369,7 @@ class Program:
             self.disjuncts.add(e.get("name", e.get("opcode")))
             return None
         parts = e["args"] if e["kind"] == "app" and e["opcode"] in ("actionAll", "and") else [e]
-        first = parts[0]
+        first = parts[0] if parts else e
         if first["kind"] == "name" and not self.is_action(first):
             name = first["name"][0].upper() + first["name"][1:]
         else:

@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from checker.model import SpecError
 
@@ -136,13 +135,6 @@ def compile_spec(spec: Path, quint: str | None = None, main: str | None = None, 
         except OSError:
             pass  # no cache folder: compile every time
     return ir
-
-
-def load_ir(path: Path) -> dict:
-    """A slim IR saved as JSON (a test fixture, or `quint compile`'s own output)."""
-    data = json.loads(path.read_text())
-    return slim(data) if "effects" in data or "table" in data else data
-
 
 
 def _run(command: list[str], executable: Path) -> subprocess.CompletedProcess:

@@ -266,13 +266,8 @@ def foldr(xs: tuple, initial: Any, f: Callable) -> Any:
 # ---- variants ------------------------------------------------------------------
 
 
-def match(value: Variant, cases: dict, default: Callable | None) -> Any:
-    """`match value { | Tag(x) => ... | _ => ... }`: `cases` maps tags to one-argument functions."""
-    case = cases.get(value.tag)
-    if case is not None:
-        return case(value.value)
-    if default is not None:
-        return default(value.value)
+def no_case(value: Variant) -> Any:
+    """A `match` without a case for the value's tag (and no `_`)."""
     raise QuintError(f"match: no case for {flat(value)}")
 
 

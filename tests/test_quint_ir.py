@@ -110,3 +110,19 @@ def test_counterexamples_are_written_as_quint_writes_itf():
     replayed = Replayer(model, [model.invariants["OHasNotWon"]]).replay(decode_trace(document), same_encoding=True)
     assert replayed.trace.states == trace.states and replayed.violated[-1] == ("OHasNotWon",)
     assert document["states"][5]["mbt::actionTaken"] == "MoveX"
+
+
+@pytest.mark.parametrize("fairness", ["weak", "none"])
+@pytest.mark.parametrize("name, hand", [("tictactoe", StrategyTicTacToe), ("tictactoe_random", TicTacToe)])
+def test_temporal_verdicts_as_the_hand_written_models(name, hand, fairness):
+    """Both temporal definitions: the same verdicts, and lassos of the same length and shape."""
+    from checker.properties.liveness import check_properties
+
+    outcomes = []
+    for model in (spec(name), hand()):
+        result = explore(model, keep_graph=True, check_deadlock=False)
+        verdicts = check_properties(model, result, list(model.temporal_properties.values()), fairness)
+        outcomes.append(
+            [(v.property.name, str(v.property.formula), v.holds, v.counterexample and len(v.counterexample)) for v in verdicts]
+        )
+    assert outcomes[0] == outcomes[1] and len(outcomes[0]) == 2

@@ -103,3 +103,10 @@ def test_real_quint_a_spec_that_does_not_compile_gets_quints_message(ttt_check, 
     code, out, err = ttt_check("--spec", str(bad))
     assert code == 3 and out == ""
     assert "Name 'y' not found" in err and "Traceback" not in err
+
+
+def test_real_quint_replay_finds_the_qnt_file_a_trace_names(ttt_check, with_quint):
+    """A Quint trace of tests/specs/mutex.qnt (its #meta.source) replays against that file, evaluated."""
+    code, out, err = ttt_check("replay", "tests/fixtures/quint_ir/mutex.mbt.itf.json")
+    assert code == 0 and err == ""
+    assert "[ok] The trace is a behaviour of spec 'mutex': 11 states" in out

@@ -79,11 +79,15 @@ class SpecModels:
         return self.models[name]
 
     def detect(self, meta) -> str:
-        """The spec whose source file has the name of a trace's `#meta.source`, else the default one."""
-        source = os.path.basename(str(meta.get("source", "")))
+        """The spec whose source file has the name of a trace's `#meta.source`, else that `.qnt` file
+        itself when it is there (evaluated as written), else the default spec."""
+        path = str(meta.get("source", ""))
+        source = os.path.basename(path)
         for name in self.specs.factories:
             if os.path.basename(self.get(name).source) == source:
                 return name
+        if path.endswith(".qnt") and os.path.isfile(path):
+            return path
         return self.specs.default
 
 
@@ -128,7 +132,8 @@ def replay_command(specs: Specs) -> click.Command:
         invariants in every state. Other unknown variables are ignored.
 
         Without --spec, each trace is replayed against the spec whose file
-        its `#meta.source` names. With several traces, prints one line each
+        its `#meta.source` names (a registered spec, else that .qnt file as
+        written, when it is there). With several traces, prints one line each
         and a summary per spec: traces replayed and distinct states covered.
 
         Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is

@@ -8,8 +8,8 @@ import pytest
 from checker.explore.bfs import explore
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
-from tests import enumerator as en
-from tests.quint_specs import spec, state_graph
+import enumerator as en
+from quint_specs import spec, state_graph
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,7 @@ def test_quints_traces_replay_through_the_evaluator(trace, name):
     """Quint's own traces are behaviours of the evaluated spec, with its mbt:: fields, written as ttt-check writes ITF."""
     from checker.quint.itf import read_trace
     from checker.quint.replay import Replayer
-    from tests.quint_specs import ROOT
+    from quint_specs import ROOT
 
     folder = "quint" if trace.startswith("tictactoe") else "quint_ir"
     itf = read_trace(str(ROOT / "tests/fixtures" / folder / trace))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from checker.quint import runtime
 from checker.quint.runtime import QuintError
 from checker.quint.spec_model import QuintSpec
-from tests.quint_specs import spec
+from quint_specs import spec
 
 OPERATORS = spec("operators")
 CHECKS = sorted(name for name in OPERATORS.program.defs if name.startswith("t_"))

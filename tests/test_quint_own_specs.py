@@ -10,7 +10,7 @@ import pytest
 
 from checker.explore.bfs import explore
 from checker.properties.liveness import check_properties
-from tests.quint_specs import spec
+from quint_specs import spec
 
 
 def bfs(start, successors) -> dict:

@@ -12,7 +12,7 @@ from collections import Counter
 from random import Random
 
 from checker.explore.simulate import replay_sample
-from tests.quint_specs import spec
+from quint_specs import spec
 
 DRAWS = 4000
 #: 5 standard deviations of a frequency near 1/2 over DRAWS draws: a correct sampler fails ~1 run in 3 million

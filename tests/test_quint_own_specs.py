@@ -10,6 +10,7 @@ import pytest
 
 from checker.explore.bfs import explore
 from checker.properties.liveness import check_properties
+from lassos import assert_counterexample
 from quint_specs import spec
 
 
@@ -61,6 +62,9 @@ def check(name: str, invariants=(), temporal=(), fairness="weak"):
     if not temporal:
         return result, {}
     verdicts = check_properties(model, result, [model.temporal_properties[t] for t in temporal], fairness)
+    for verdict in verdicts:
+        if not verdict.holds:  # the lasso is a behaviour that breaks the formula, checked apart from the checker
+            assert_counterexample(model, verdict.property.formula, verdict.counterexample, verdict.fairness)
     return result, {v.property.name: v.holds for v in verdicts}
 
 

@@ -110,3 +110,10 @@ def test_real_quint_replay_finds_the_qnt_file_a_trace_names(ttt_check, with_quin
     code, out, err = ttt_check("replay", "tests/fixtures/quint_ir/mutex.mbt.itf.json")
     assert code == 0 and err == ""
     assert "[ok] The trace is a behaviour of spec 'mutex': 11 states" in out
+
+
+def test_real_quint_step_chosen_with_step_and_refused_in_one_line(ttt_check, with_quint):
+    code, out, err = ttt_check("--spec", "tests/specs/errors.qnt", "--step", "pickNat")
+    assert code == 3 and len(err.splitlines()) == 1
+    assert err.startswith("ttt-check: error: Nat is infinite: it cannot be enumerated")
+    assert "'pickNat' (tests/specs/errors.qnt:8)" in err

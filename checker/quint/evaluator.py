@@ -193,6 +193,8 @@ class Program:
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
+        if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
+            return f"{code[0]}[{int(args[1]['value']) - 1}]"  # `t._2`: the typechecker checked the arity
         if op in CALLS:
             return f"{CALLS[op]}({', '.join(code)})"
         if op in TEMPLATES:

@@ -45,6 +45,7 @@ SPECS = Specs(
             "  ttt-check --invariant NotStalemate       a shortest game ending in a draw\n"
             "  ttt-check --spec random -i OHasNotWon    both players move anywhere\n"
             "  ttt-check --temporal XMustEventuallyWin  a game X does not win: O forces a stalemate\n"
+            "  ttt-check --spec specs/tictactoe.qnt -i OHasNotWon   the file as written (needs Quint)\n"
             "  ttt-check --list                         specs, invariants, temporal properties"
         ),
         "run": (

@@ -6,7 +6,7 @@ import click
 
 from checker.cli.app import make_cli, run_cli
 from checker.cli.common import Specs
-from model.players import KINDS, build, player_kind
+from model.players import KINDS, LEARNED, build, player_kind
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 
@@ -27,6 +27,7 @@ class PlayerKind(click.ParamType):
 
 def player_option(side: str, default: str) -> click.Option:
     kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items())
+    kinds += f"; '{LEARNED}POLICY.json' plays the values `ttt-check learn` wrote (a move of highest value)"
     return click.Option(
         [f"--{side.lower()}"],
         type=PlayerKind(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from checker.model import Label
 from model.policy import Policy, load_policy
+from model.solver import OUTCOMES, game_values, score
 from model.state import O, X, State
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import Board, Steps, TicTacToe, action
@@ -56,6 +57,48 @@ class StrategyPlayer(Player):
         return game.strategy(board)
 
 
+class ValuePlayer(Player):
+    """Moves to a position of the best game value (`model.solver`); every tied best move is a choice."""
+
+    nondet_names = ("coordinate",)
+    #: rank by 001's depth-aware score (win sooner, lose later), not by the outcome alone
+    exact = False
+
+    def notes(self, value, sign: int) -> tuple:
+        """What the label says about the chosen move's value, for the side `sign`."""
+        return (("value", OUTCOMES[sign * value.payoff]),)
+
+    def moves(self, game, board, player):
+        solution = game_values(game.grid.size)
+        state = State(*board, player)
+        best = set(solution.best_moves(state, self.exact))
+        sign = solution.sign(state)
+        other = O if player == X else X
+        for label, after in game.MoveToEmpty(board, player):
+            position = State(*after, other)
+            if position in best:
+                notes = self.notes(solution.values[position], sign)
+                yield Label((self.kind,), label.picks, notes), after
+
+
+class MinimaxPlayer(ValuePlayer):
+    """002's minimax: +1 win, -1 loss, 0 draw; 003's random tie-break is every tied move."""
+
+    kind = "minimax"
+    description = "a move of the best minimax value, +1 win / 0 draw / -1 loss (any of the tied ones)"
+
+
+class PerfectPlayer(ValuePlayer):
+    """001's minimax with depth-aware scores: +10-depth for a win, depth-10 for a loss, 0 for a draw."""
+
+    kind = "perfect"
+    description = "a move of the best depth-aware score: win soonest, lose latest (any of the tied ones)"
+    exact = True
+
+    def notes(self, value, sign):
+        return super().notes(value, sign) + (("score", score(value, sign)),)
+
+
 class LearnedPlayer(Player):
     """A move whose board has the highest learned value (see `model.learning`); every tie is a choice.
 
@@ -82,7 +125,9 @@ class LearnedPlayer(Player):
 LEARNED = "learned:"
 
 #: kind -> player, for `--x` and `--o`
-KINDS: dict[str, Player] = {player.kind: player for player in (AnyPlayer(), StrategyPlayer())}
+KINDS: dict[str, Player] = {
+    player.kind: player for player in (AnyPlayer(), StrategyPlayer(), MinimaxPlayer(), PerfectPlayer())
+}
 
 
 def player_kind(text: str) -> Player:
@@ -110,8 +155,13 @@ class Match(StrategyTicTacToe):
         self.name, self.source = spec.name, spec.source
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
+        self.fixed_rules = {side: p.description for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
+
+    def rules(self) -> dict[str, str]:
+        """The sides whose player follows a rule (every kind but `any`)."""
+        return self.fixed_rules
 
     @action
     def MoveX(self, state: State):

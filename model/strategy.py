@@ -23,6 +23,9 @@ class StrategyTicTacToe(TicTacToe):
     #: `nondet coordinate` (MoveToEmpty, Win, Block, SetupWin), `nondet corner`, `nondet pattern`
     nondet_names = ("coordinate", "corner", "pattern")
     players = ("strategy", "any")
+
+    def rules(self) -> dict[str, str]:
+        return {X: "the lecture's strategy"}
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),

@@ -22,7 +22,7 @@ from checker.properties.temporal import (
 from model.grid import Coordinate, Grid
 from model.quint import from_quint, to_quint
 from model.state import Board, O, State, X
-from model.views import board_view, quint_view
+from model.views import board_view, choices_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
 
@@ -104,6 +104,34 @@ class TicTacToe(Model[State]):
 
     def from_quint(self, variables) -> State:
         return from_quint(self.grid, variables)
+
+    # ---- the game (see `checker.games.game`) --------------------------------
+
+    #: the sides, X first: payoffs are X's
+    sides = (X, O)
+
+    def to_move(self, state: State) -> str:
+        return state.nextTurn
+
+    def payoff(self, state: State) -> int | None:
+        """+1 when X has won, -1 when O has, 0 for a stalemate; None while the game goes on."""
+        board = state.board
+        if self.won(board, X):
+            return 1
+        if self.won(board, O):
+            return -1
+        return 0 if self.boardFull(board) else None
+
+    def rules(self) -> dict[str, str]:
+        """Both sides move to any empty square: no fixed rule."""
+        return {}
+
+    def free_game(self) -> "TicTacToe":
+        return TicTacToe(self.grid.size, self.stutter)
+
+    def show_choices(self, state: State, marks) -> str:
+        """The board with `marks[successor]` on the square each move takes."""
+        return choices_view(self.grid, state, marks)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

@@ -23,3 +23,22 @@ def board_view(grid: Grid, state: State) -> str:
         lines.append(f" {str(row).rjust(width)} " + " ".join(m.rjust(width) for m in marks))
     lines[-1] += f"   nextTurn: {state.nextTurn}"
     return "\n".join(lines)
+
+
+def choices_view(grid: Grid, state: State, marks) -> str:
+    """The board with a word on the square of each move: `marks` maps each successor state to its word.
+
+    Occupied squares show their player, empty squares without a word a `.`.
+    """
+    words = {}
+    for after, word in marks.items():
+        for coordinate, bit in grid.bit.items():
+            if bit & ((after.x | after.o) & ~(state.x | state.o)):
+                words[coordinate] = str(word)
+    n = grid.size
+    width = max([1, *map(len, words.values())])
+    lines = ["   " + " ".join(str(c).center(width) for c in range(1, n + 1))]
+    for row in range(1, n + 1):
+        cells = [words.get((row, column)) or square(grid, state, (row, column)) or "." for column in range(1, n + 1)]
+        lines.append(f" {row} " + " ".join(cell.center(width) for cell in cells))
+    return "\n".join(line.rstrip() for line in lines)

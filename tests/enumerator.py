@@ -125,16 +125,17 @@ class Exploration:
 
 
 class Game:
-    """Tic-tac-toe with O playing anywhere and X playing by `x_plays`."""
+    """Tic-tac-toe with X playing by `x_plays` and O by `o_plays` (anywhere by default)."""
 
-    def __init__(self, x_plays=any_square, stutter: bool = True):
+    def __init__(self, x_plays=any_square, stutter: bool = True, o_plays=any_square):
         self.x_plays = x_plays
+        self.o_plays = o_plays
         self.stutter = stutter
 
     def choices(self, state: tuple) -> list[tuple]:
         """Every (why, next state) step: a nondet choice, or the game-over stutter."""
         board, turn = state
-        plays = self.x_plays if turn == "X" else any_square
+        plays = self.x_plays if turn == "X" else self.o_plays
         steps = [
             ((turn, why, i), (board[:i] + turn + board[i + 1 :], "O" if turn == "X" else "X"))
             for why, i in plays(board, turn)

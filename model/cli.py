@@ -6,6 +6,7 @@ import click
 
 from checker.cli.app import make_cli, run_cli
 from checker.cli.common import Specs
+from model.learn_command import learn
 from model.players import KINDS, LEARNED, build, player_kind
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
@@ -72,6 +73,7 @@ SPECS = Specs(
 )
 
 cli = make_cli(SPECS)
+cli.add_command(learn)
 
 
 def main() -> None:

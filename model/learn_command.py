@@ -65,11 +65,15 @@ def summary(run: Run) -> str:
             for opponent in OPPONENTS:
                 who = f"  learned {side} vs {opponent} {'O' if side == X else 'X'}:".ljust(28)
                 first = never_loses_from(run.points, side, opponent)
+                passed = sum(point.lost_in[side, opponent] is None for point in run.points)
+                tally = f"{passed} of {len(run.points)} checks passed"
                 if first is not None:
-                    lines.append(f"{who}never loses from epoch {first:,} on")
+                    lines.append(f"{who}never loses from epoch {first:,} on ({tally})")
                 else:
                     lost = last.lost_in[side, opponent]
-                    lines.append(f"{who}still loses at epoch {last.epoch:,} (a shortest lost game: {lost} moves)")
+                    lines.append(
+                        f"{who}still loses at epoch {last.epoch:,}: a shortest lost game has {lost} moves ({tally})"
+                    )
     return "\n".join(lines)
 
 

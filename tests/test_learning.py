@@ -388,7 +388,7 @@ def test_learn_reports_what_an_independent_search_finds_about_the_last_policy(tt
         if lost is None:
             assert "never loses from epoch" in line
         else:
-            assert line.endswith(f"still loses at epoch 2,000 (a shortest lost game: {lost} moves)")
+            assert f"still loses at epoch 2,000: a shortest lost game has {lost} moves" in line
 
 
 def test_learn_plot_draws_both_runs(ttt_check, tmp_path):

@@ -7,6 +7,7 @@ from random import SystemRandom
 
 import click
 
+from checker.cli.itf_out import _in_existing_folder
 from checker.cli.run import Progress, parse_seed
 from model.learning import Learner, Settings
 from model.policy import save_policy
@@ -91,10 +92,12 @@ def summary(run: Run) -> str:
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α.")
 @click.option(
     "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
-    help="Chance of a random (exploring) move instead of a best one.",
+    help="Chance of a random (exploring) move instead of a best one. "
+    "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
 )
 @click.option(
     "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
+    callback=_in_existing_folder,
     help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
 )
 @click.option(
@@ -103,9 +106,10 @@ def summary(run: Run) -> str:
     "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
 )
 @click.option(
-    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True),
+    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=_in_existing_folder,
     help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
-    "drawn and lost against a random player, and the checks. Needs matplotlib: pip install 'ttt-check[plot]'.",
+    "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
+    "Needs matplotlib: pip install 'ttt-check[plot]'.",
 )
 def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     """Learn to play by self-play, as the agent of Sutton and Barto's first chapter:

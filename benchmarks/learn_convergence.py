@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from model.learn_command import train  # noqa: E402
+from model.learn_command import train_and_check  # noqa: E402
 from model.learning import Settings  # noqa: E402
 from model.verification import OPPONENTS, never_loses_from  # noqa: E402
 
@@ -43,7 +43,7 @@ def main() -> None:
         found = {column: [] for column in COLUMNS}
         for seed in args.seeds:
             started = time.perf_counter()
-            run = train(Settings(args.epochs, seed, symmetry, epsilon=args.epsilon), args.every, False, "")
+            run = train_and_check(Settings(args.epochs, seed, symmetry, epsilon=args.epsilon), args.every)
             seconds = time.perf_counter() - started
             cells = []
             for column in COLUMNS:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import SystemRandom
 
 import click
 
 from checker.cli.itf_out import _in_existing_folder
 from checker.cli.run import Progress, parse_seed
-from model.learning import Learner, Settings
+from model.learning import Learner, Settings, train
 from model.policy import save_policy
 from model.state import O, X
 from model.verification import OPPONENTS, Checkpoint, check, never_loses_from
@@ -26,25 +26,30 @@ class Run:
     """One training run and its checkpoints."""
 
     learner: Learner
-    points: list[Checkpoint] = field(default_factory=list)
-    #: training games won by X, won by O, drawn
-    results: dict = field(default_factory=lambda: {X: 0, O: 0, None: 0})
+    points: list[Checkpoint]
+    #: training games won by X, won by O, drawn (None)
+    results: dict
 
 
-def train(settings: Settings, every: int | None, shares: bool, label: str) -> Run:
+def train_and_check(settings: Settings, every: int | None, shares: bool = False) -> Run:
     """Train, checking the policy every `every` epochs (and after the last one)."""
-    run = Run(Learner(settings))
-    progress = Progress(settings.epochs, label=label)
+    progress = Progress(settings.epochs, label="Learning")
+    results = {X: 0, O: 0, None: 0}
+    points = []
+
+    def after_game(learner: Learner, won: str | None) -> None:
+        results[won] += 1
+        epoch = learner.epochs
+        if every and (epoch % every == 0 or epoch == settings.epochs):
+            points.append(check(learner.policy(), epoch, shares))
+        if epoch % 256 == 0 or epoch == settings.epochs:
+            progress(epoch)
+
     try:
-        for epoch in range(1, settings.epochs + 1):
-            run.results[run.learner.play()] += 1
-            if every and (epoch % every == 0 or epoch == settings.epochs):
-                run.points.append(check(run.learner.policy(), epoch, shares))
-            if epoch % 256 == 0 or epoch == settings.epochs:
-                progress(epoch)
+        learner = train(settings, after_game)
     finally:
         progress.close()
-    return run
+    return Run(learner, points, results)
 
 
 def describe(settings: Settings) -> str:
@@ -136,7 +141,7 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         every = max(1, epochs // 50)
     settings = Settings(epochs, start, symmetry, alpha, epsilon)
     click.echo(f"Learning: {describe(settings)}")
-    run = train(settings, every, bool(plot), "Learning")
+    run = train_and_check(settings, every, bool(plot))
     policy = run.learner.policy()
     save_policy(policy, out)
     boards = len(policy.values[X])
@@ -151,7 +156,7 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
 
         flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
         click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
-        other = train(flipped, every, True, "Learning")
+        other = train_and_check(flipped, every, True)
         click.echo(summary(other))
         runs = {symmetry: run, not symmetry: other}
         draw(plot, settings, {"with symmetry": runs[True].points, "without symmetry": runs[False].points})

@@ -29,6 +29,7 @@ def draw(path: str, settings: Settings, runs: Mapping[str, Sequence[Checkpoint]]
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import StrMethodFormatter
 
     figure, axes = plt.subplots(len(runs), 2, figsize=(11, 3.6 * len(runs)), sharex=True, squeeze=False)
     for row, (title, points) in enumerate(runs.items()):
@@ -52,6 +53,7 @@ def draw(path: str, settings: Settings, runs: Mapping[str, Sequence[Checkpoint]]
             rival = "O" if side == X else "X"
             ax.set_title(f"learned {side} vs random {rival}, {title}", fontsize=10, pad=28)
             ax.set_ylim(0, 1)
+            ax.xaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
             ax.set_ylabel("share of games")
             if row == len(runs) - 1:
                 ax.set_xlabel("epoch (games of self-play)")

@@ -16,11 +16,13 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
 from model.learning import Settings, train
 from model.players import LearnedPlayer, Match, player_kind
-from model.policy import load_policy, save_policy
+from model.policy import from_json, load_policy, save_policy
 from model.tictactoe import TicTacToe
 from model.verification import Checkpoint, loses, never_loses_from, outcome_shares
 from tests.console import TTT_CHECK
@@ -408,3 +410,34 @@ def test_learn_plot_without_matplotlib_is_one_line_of_error(ttt_check, tmp_path,
     assert code == 2 and out == ""
     assert err == "ttt-check: error: --plot needs matplotlib: pip install 'ttt-check[plot]'\n"
     assert not (tmp_path / "p.json").exists()
+
+
+# ---- laws -----------------------------------------------------------------------------------
+
+PLAYABLE = sorted(b for b in reachable_boards() if not is_over(b))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(PLAYABLE), st.lists(st.sampled_from([0.0, 0.25, 0.5, 1.0]), min_size=9, max_size=9))
+def test_the_learned_player_moves_to_exactly_the_squares_of_highest_value(board, values):
+    mover = "X" if board.count("X") == board.count("O") else "O"
+    table = {text(play(board, i, mover)): values[i] for i in empties(board)}
+    data = {"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": False, "values": {mover: table}}
+    player = LearnedPlayer(from_json(data), "hand-made")
+    chosen = {label.picks[0][1] for label, _ in player.moves(TicTacToe(), parse(board), mover)}
+    top = max(values[i] for i in empties(board))
+    assert chosen == {(i // 3 + 1, i % 3 + 1) for i in empties(board) if values[i] == top}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(reachable_boards())), st.floats(0, 1))
+def test_with_symmetry_a_value_stands_for_exactly_the_images_of_its_board(board, value):
+    data = {"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": True, "values": {"X": {text(board): value}}}
+    policy = from_json(data)
+    same = images(board)
+    for other in reachable_boards():
+        got = policy.value("X", parse(other))
+        if other in same:
+            assert got == value
+        else:  # what a learner starts from
+            assert got == (1.0 if has_won(other, "X") else 0.0 if has_won(other, "O") else 0.5)

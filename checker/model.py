@@ -65,6 +65,8 @@ class Invariant(Generic[S]):
     doc: str = ""
     #: what the spec defines it as, e.g. `not(won(O))`, shown next to its name
     definition: str = ""
+    #: says, for a state that violates it, what is wrong there (shown after a counterexample)
+    explain: Callable[[S], str] | None = None
 
     def __str__(self) -> str:
         return f"{self.name} = {self.definition}" if self.definition else self.name

@@ -7,6 +7,7 @@ import click
 from checker.cli.app import make_cli, run_cli
 from checker.cli.common import Specs
 from model.learn_command import learn
+from model.play import play_command
 from model.players import KINDS, LEARNED, build, player_kind
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
@@ -53,6 +54,16 @@ SPECS = Specs(
             "  ttt-check run --spec random -i NotStalemate  a random game ending in a draw\n"
             "  ttt-check run -i NotStalemate --seed 1       the same game, every time"
         ),
+        "solve": (
+            "  ttt-check solve --spec random              the value of tic-tac-toe: a draw; 255,168 games\n"
+            "  ttt-check solve                            what O can force against the strategy; its slips\n"
+            "  ttt-check solve --x minimax --o any        a minimax X never loses"
+        ),
+        "play": (
+            "  ttt-check play                             you are O, against the lecture's strategy\n"
+            "  ttt-check play --human X                   you are X, against the perfect player\n"
+            "  ttt-check play --moves game.txt --save g.itf.json   play O's moves from a file, keep the game"
+        ),
         "replay": (
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
@@ -73,6 +84,9 @@ SPECS = Specs(
 )
 
 cli = make_cli(SPECS)
+play = play_command(SPECS)
+play.help = SPECS.help("play", play.help)
+cli.add_command(play)
 cli.add_command(learn)
 
 

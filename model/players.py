@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from checker.model import Label
 from model.policy import Policy, load_policy
-from model.solver import OUTCOMES, game_values, score
+from model.solver import OUTCOMES, position_values, score
 from model.state import O, X, State
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import Board, Steps, TicTacToe, action
@@ -69,8 +69,8 @@ class ValuePlayer(Player):
         return (("value", OUTCOMES[sign * value.payoff]),)
 
     def moves(self, game, board, player):
-        solution = game_values(game.grid.size)
         state = State(*board, player)
+        solution = position_values(game.grid.size, state)
         best = set(solution.best_moves(state, self.exact))
         sign = solution.sign(state)
         other = O if player == X else X
@@ -155,7 +155,7 @@ class Match(StrategyTicTacToe):
         self.name, self.source = spec.name, spec.source
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
-        self.fixed_rules = {side: p.description for side, p in ((X, x), (O, o)) if p.kind != "any"}
+        self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
 

@@ -3,16 +3,18 @@
 The values are those of the game itself, both sides free to move anywhere
 (the `random` spec): its state graph is explored once per board size and
 solved by retrograde analysis (`checker.games.retrograde`), then every
-position's value is looked up, never searched again.
+position's value is looked up, never searched again. A board no game
+reaches (a replay may start anywhere) is solved on its own, from there.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from checker.explore.bfs import explore
 from checker.games.game import Value
 from checker.games.retrograde import Solution, solve
+from model.state import State
 from model.tictactoe import TicTacToe
 
 #: a payoff for the side to move, as a word
@@ -24,6 +26,29 @@ def game_values(size: int = 3) -> Solution:
     """The value of every position of the `size` x `size` game (both sides free)."""
     game = TicTacToe(size)
     return solve(game, explore(game, check_deadlock=False, keep_graph=True).graph)
+
+
+class FromPosition(TicTacToe):
+    """The free game started from `start`, a board that a game may or may not reach."""
+
+    def __init__(self, size: int, start: State):
+        super().__init__(size)
+        self.start = start
+
+    def init_states(self):
+        return [self.start]
+
+
+@lru_cache(maxsize=256)
+def _values_from(size: int, start: State) -> Solution:
+    game = FromPosition(size, start)
+    return solve(game, explore(game, check_deadlock=False, keep_graph=True).graph)
+
+
+def position_values(size: int, state: State) -> Solution:
+    """Values that cover `state` and every position after it: the game's, or those from `state` itself."""
+    values = game_values(size)
+    return values if state in values.values else _values_from(size, state)
 
 
 def score(value: Value, sign: int) -> int:

@@ -7,11 +7,16 @@ method is the Quint definition of the same name in `specs/tictactoe.qnt`.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterator
+
+from checker.games.rules import Slip, slip_at
 
 from checker.model import Label
 from model.grid import Pattern
+from model.solver import OUTCOMES, position_values
 from model.tictactoe import Board, O, State, Steps, TicTacToe, X, action
+from model.views import choices_view, moved_to
 
 
 class StrategyTicTacToe(TicTacToe):
@@ -25,13 +30,20 @@ class StrategyTicTacToe(TicTacToe):
     players = ("strategy", "any")
 
     def rules(self) -> dict[str, str]:
-        return {X: "the lecture's strategy"}
+        return {X: "strategy"}
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),
         "NotStalemate": TicTacToe.invariant_docs["NotStalemate"],
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant: the only one that holds."),
+        "StrategyKeepsValue": (
+            "StrategyKeepsValue",
+            "(ttt-check only, not in the Quint spec: Quint has no recursion to compute game values.) "
+            "When X is to move, every move the strategy may choose keeps the game value. "
+            "This does not hold: the strategy sometimes turns a forced win into a draw.",
+        ),
     }
+    model_invariants = ("StrategyKeepsValue",)
     temporal_docs = {
         "XMustEventuallyWin": (
             "This is not always true, as if O picks the right moves, the game will result in a stalemate."
@@ -128,17 +140,28 @@ class StrategyTicTacToe(TicTacToe):
         Each `if` commits to its branch: when the chosen branch is disabled,
         so is the strategy (there is no falling through to the next choice).
         """
-        if self.boardEmpty(board):
-            return self.StartInCorner(board)
-        if self.canWin(board):
-            return self.Win(board)
-        if self.canBlock(board):
-            return self.Block(board)
-        if self.canTakeCenter(board):
-            return self.TakeCenter(board)
-        if self.canSetupWin(board):
-            return self.SetupWin(board)
+        for condition, rule, _ in self.RULES:
+            if getattr(self, condition)(board):
+                return getattr(self, rule)(board)
         return self.MoveToEmpty(board, X)
+
+    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
+    RULES = (
+        ("boardEmpty", "StartInCorner", "the board is not empty"),
+        ("canWin", "Win", "no line with two X and an empty square"),
+        ("canBlock", "Block", "no line with two O and an empty square"),
+        ("canTakeCenter", "TakeCenter", "the centre (2,2) is taken"),
+        ("canSetupWin", "SetupWin", "no line with one X and two empty squares"),
+    )
+
+    def rules_not_taken(self, rule: str) -> list[str]:
+        """Why each rule before `rule` was not taken: `Win: no line with two X and an empty square`."""
+        reasons = []
+        for _, earlier, why in self.RULES:
+            if earlier == rule:
+                break
+            reasons.append(f"{earlier}: {why}")
+        return reasons
 
     @action
     def MoveX(self, state: State) -> Iterator[tuple[Label, State]]:
@@ -148,3 +171,42 @@ class StrategyTicTacToe(TicTacToe):
             return
         for label, moved in self.strategy(board):
             yield label, State(*moved, O)
+
+    # ---- does the strategy keep the game value? -----------------------------
+
+    @cached_property
+    def lecture(self) -> "StrategyTicTacToe":
+        """The spec with the lecture's players, whose MoveX is the strategy (whoever plays X here)."""
+        return StrategyTicTacToe(self.grid.size, self.stutter)
+
+    def strategy_slip(self, state: State) -> Slip | None:
+        """Where X is to move and the strategy may choose a move of less value than the position's."""
+        if state.nextTurn != X:
+            return None
+        return slip_at(self.lecture, self.free_game(), position_values(self.grid.size, state), state)
+
+    def StrategyKeepsValue(self, state: State) -> bool:
+        """`val StrategyKeepsValue = (nextTurn == X and not(gameOver)) implies <every move of the strategy keeps the game value>`
+
+        The game value is that of tic-tac-toe itself, both players free to move
+        anywhere (`model.solver`).
+        """
+        return self.strategy_slip(state) is None
+
+    def explain_StrategyKeepsValue(self, state: State) -> str:
+        """The strategy's moves that lose value in `state`, and the moves that keep it."""
+        slip = self.strategy_slip(state)
+        values = position_values(self.grid.size, state)
+        value = OUTCOMES[values.for_mover(state)]
+
+        def square(after) -> str:
+            return "({},{})".format(*moved_to(self.grid, state, after))
+
+        lines = [f"In the last state X is to move and the game value is a {value} for X, but the strategy may choose:"]
+        lines += [f"  {square(a)} by {l}, after which it is a {OUTCOMES[values.for_mover(state, values.values[a])]}"
+                  for l, a in slip.losing]
+        keeping = " or ".join(square(a) for _, a in slip.keeping)
+        lines.append(f"A move that keeps the {value}: {keeping}. The value of each move of X there:")
+        after = values.moves.successors(state)
+        lines.append(choices_view(self.grid, state, {a: OUTCOMES[values.for_mover(state, values.values[a])] for a in after}))
+        return "\n".join(lines)

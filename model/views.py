@@ -25,16 +25,18 @@ def board_view(grid: Grid, state: State) -> str:
     return "\n".join(lines)
 
 
+def moved_to(grid: Grid, before: State, after: State):
+    """The square of the move from `before` to `after`."""
+    (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(before.x | before.o))
+    return coordinate
+
+
 def choices_view(grid: Grid, state: State, marks) -> str:
     """The board with a word on the square of each move: `marks` maps each successor state to its word.
 
     Occupied squares show their player, empty squares without a word a `.`.
     """
-    words = {}
-    for after, word in marks.items():
-        for coordinate, bit in grid.bit.items():
-            if bit & ((after.x | after.o) & ~(state.x | state.o)):
-                words[coordinate] = str(word)
+    words = {moved_to(grid, state, after): str(word) for after, word in marks.items()}
     n = grid.size
     width = max([1, *map(len, words.values())])
     lines = ["   " + " ".join(str(c).center(width) for c in range(1, n + 1))]

@@ -9,6 +9,8 @@ plain recursive minimax (memoised on the board, for speed only): 002's
 from functools import lru_cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
 from model.players import KINDS, build
@@ -139,3 +141,38 @@ def test_value_players_on_the_command_line(ttt_check):
     assert code == 0 and "2,042 reachable states" in out
     code, out, _ = ttt_check("--o", "perfect", "--x", "any", "-i", "OHasNotWon")
     assert code == 12 and "MoveO › perfect  coordinate=" in out and "value=win score=" in out
+
+
+boards_anywhere = st.tuples(st.lists(st.sampled_from("XO."), min_size=9, max_size=9).map("".join), st.sampled_from("XO"))
+
+
+def as_state(board: str, turn: str):
+    from model.state import State
+
+    x = sum(1 << i for i, mark in enumerate(board) if mark == "X")
+    o = sum(1 << i for i, mark in enumerate(board) if mark == "O")
+    return State(x, o, turn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_anywhere)
+def test_value_players_on_any_board_reachable_or_not(position):
+    """A replay may start anywhere: on every board the players choose the reference's best moves."""
+    board, turn = position
+    for kind in ("minimax", "perfect"):
+        model = build(TicTacToe, KINDS[kind], KINDS[kind])
+        chosen = {as_text(after)[0] for _, after in model.next_steps(as_state(board, turn)) if after.nextTurn != turn}
+        expected = {play(board, i, turn) for _, i in REFERENCE[kind](board, turn)}
+        assert chosen == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_anywhere)
+def test_strategy_keeps_value_on_any_board(position):
+    from model.strategy import StrategyTicTacToe
+
+    board, _ = position
+    keeps = is_over(board) or all(
+        plain(play(board, i, "X"), "O") >= plain(board, "X") for _, i in strategy(board, "X")
+    )
+    assert StrategyTicTacToe().StrategyKeepsValue(as_state(board, "X")) == keeps

@@ -19,6 +19,7 @@ from checker.cli.common import (
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
+from checker.cli.solve import solve_command
 
 
 def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
@@ -106,7 +107,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness, out_itf, itf_style))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs)):
+    for command in (run_command(specs), replay_command(specs), solve_command(specs)):
         command.help = specs.help(command.name, command.help)
         main.add_command(command)
     return main

@@ -65,6 +65,8 @@ def format_check(
                 f"Invariant {inv.name} is violated. A shortest counterexample, "
                 f"{len(trace) - 1} steps from an initial state:\n\n" + format_trace(model, trace, view)
             )
+            if inv.explain is not None:
+                parts.append(inv.explain(trace.states[-1]))
     if result.deadlock is not None:
         parts.append(
             f"Deadlock reached: no step is possible from the last state "

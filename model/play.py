@@ -1,0 +1,351 @@
+"""`ttt-check play`: a human against a player kind, in the terminal (seed 002's game, seed 003's modes).
+
+The game is a run of the model: the human's move must be a step of it (the
+human plays as `any`), the computer's is one of the model's steps for its
+player kind, picked at random among them from a seed (003's random tie-break;
+the checker covers every one of them). Moves are written as in 002: a row
+letter and a column number, `A1` to `C3` with `B2` the centre; Quint's
+`(2,2)` and `2,2` are accepted too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from random import SystemRandom
+from typing import Iterator
+
+import click
+
+from checker.cli.common import Specs
+from checker.cli.itf_out import states
+from checker.cli.run import parse_seed
+from checker.explore.trace import trace_through
+from checker.model import Label
+from model.grid import Coordinate, Grid
+from model.players import KINDS
+from model.solver import OUTCOMES, position_values
+from model.state import O, X, State
+from model.tictactoe import TicTacToe
+
+#: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
+EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
+
+QUINT_MOVE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
+LETTER_MOVE = re.compile(r"([A-Za-z])(\d*)")
+
+
+class BadMove(ValueError):
+    """A move that cannot be played; its message says why, in one line."""
+
+
+def square_name(coordinate: Coordinate) -> str:
+    """`B2` for Quint's `(2,2)`."""
+    row, column = coordinate
+    return f"{chr(ord('A') + row - 1)}{column}"
+
+
+def parse_move(text: str, grid: Grid) -> Coordinate:
+    """The square `text` names: `B2`/`b2`, `(2,2)` or `2,2`; BadMove says what is wrong."""
+    n, text = grid.size, text.strip()[:20]
+    rows, columns = f"A to {chr(ord('A') + n - 1)}", f"1 to {n}"
+    if quint := QUINT_MOVE.fullmatch(text):
+        row, column = int(quint[1]), int(quint[2])
+        if not 1 <= row <= n:
+            raise BadMove(f"{text!r}: there is no row {row}: rows are {', '.join(map(str, range(1, n + 1)))}")
+    elif letter := LETTER_MOVE.fullmatch(text):
+        if not letter[2]:
+            raise BadMove(f"{text!r} is not a move: type a row letter and a column number, like B2")
+        row, column = ord(letter[1].upper()) - ord("A") + 1, int(letter[2])
+        if not 1 <= row <= n:
+            raise BadMove(f"{text!r}: there is no row {letter[1].upper()}: rows are {rows}")
+    else:
+        raise BadMove(f"{text!r} is not a move: type a row letter and a column number, like B2, or (2,2)")
+    if not 1 <= column <= n:
+        raise BadMove(f"{text!r}: there is no column {column}: columns are {columns}")
+    return row, column
+
+
+def status(game: TicTacToe, state: State) -> str:
+    """002's game status: `X won`, `O won`, `Draw` or `Not Done`."""
+    payoff = game.payoff(state)
+    return {1: "X won", -1: "O won", 0: "Draw", None: "Not Done"}[payoff]
+
+
+def board_view(grid: Grid, state: State, last: Coordinate | None = None) -> str:
+    """The board with rows A, B, C and columns 1, 2, 3; the last move in brackets."""
+    n = grid.size
+    lines = ["    " + "".join(f" {c} " for c in range(1, n + 1)).rstrip()]
+    for row in range(1, n + 1):
+        cells = []
+        for column in range(1, n + 1):
+            bit = grid.bit[(row, column)]
+            mark = X if state.x & bit else O if state.o & bit else "."
+            cells.append(f"[{mark}]" if (row, column) == last else f" {mark} ")
+        lines.append((f" {chr(ord('A') + row - 1)}  " + "".join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int) -> str:
+    """Why the computer's player (of kind `kind`) chose the move of `label`, among `choices` distinct moves."""
+    tied = f"one of {choices} moves it may choose, picked at random" if choices > 1 else "its only move"
+    if kind == "strategy":
+        rule = label.path[1]
+        earlier = game.rules_not_taken(rule)
+        lines = [f"Chosen by the strategy's rule {rule} ({tied})."]
+        return "\n".join(lines + ["Earlier rules, not taken:"] * bool(earlier) + [f"  {why}" for why in earlier])
+    if kind in ("minimax", "perfect"):
+        notes = " ".join(f"{name}={value}" for name, value in label.notes)
+        return f"Chosen by {kind}: {notes}, the best for {state.nextTurn} ({tied}).\n{other_values(game, state)}"
+    return f"Chosen as any empty square ({tied})."
+
+
+def other_values(game: TicTacToe, state: State) -> str:
+    """The value of every move of the side to move, for it: `Values: A1 draw, A2 loss, ...`."""
+    values = position_values(game.grid.size, state)
+    words = []
+    for coordinate in game.grid.coordinates_of(game.empty(state.board)):
+        after = next(s for _, s in game.free_game().next_steps(state) if (s.x | s.o) & game.grid.bit[coordinate])
+        words.append(f"{square_name(coordinate)} {OUTCOMES[values.for_mover(state, values.values[after])]}")
+    return f"Values of {state.nextTurn}'s moves here: {', '.join(words)}."
+
+
+def tokens(line: str) -> list[str]:
+    """The moves on a line, separated by spaces; `(2, 2)` is one move."""
+    return re.sub(r"([(,])\s+|\s+([,)])", r"\1\2", line).split()
+
+
+def moves_from_file(path: str) -> Iterator[tuple[int, str]]:
+    """(line number, move) for each move in the file, then (the line after the last, "") for its end."""
+    try:
+        with open(path, encoding="utf-8") as source:
+            lines = source.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.UsageError(f"{path}: cannot read the moves: {getattr(error, 'strerror', None) or error}") from None
+    for number, line in enumerate(lines, 1):
+        for move in tokens(line):
+            yield number, move
+    yield len(lines) + 1, ""
+
+
+def terminal_moves() -> Iterator[tuple[int, str]]:
+    """(line number, move) for each move typed or piped in (a line may hold several, an empty one gives "")."""
+    stdin = sys.stdin
+    number = 0
+    while line := stdin.readline():
+        number += 1
+        yield from ((number, move) for move in tokens(line) or [""])
+
+
+@dataclass
+class Game:
+    """A game between the human and the computer, as a run of `model`."""
+
+    model: TicTacToe
+    human: str
+    #: the computer's player kind
+    kind: str
+    rng: random.Random
+    states: list[State] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.states = [self.model.init()]
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.model.payoff(self.state) is not None
+
+    def show(self, last: Coordinate | None) -> str:
+        return f"{board_view(self.model.grid, self.state, last)}\nStatus: {status(self.model, self.state)}"
+
+    def human_move(self, text: str) -> str:
+        """Play the human's move `text`; BadMove says why it cannot be played."""
+        if self.over:
+            raise BadMove(f"the game is over ({status(self.model, self.state)}): no more moves")
+        coordinate = parse_move(text, self.model.grid)
+        taken = self.model.square(self.state.board, coordinate)
+        if taken is not None:
+            raise BadMove(f"{square_name(coordinate)} {_quint(coordinate)} is taken: {taken} is there")
+        bit = self.model.grid.bit[coordinate]
+        after = next(s for _, s in self.model.next_steps(self.state) if (s.x | s.o) & bit)
+        self.states.append(after)
+        return f"\nYou ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show(coordinate)}"
+
+    def computer_move(self) -> str:
+        """Let the computer's player kind move; the move, its reason and the board."""
+        state = self.state
+        steps: dict[State, Label] = {}
+        for label, after in self.model.next_steps(state):
+            steps.setdefault(after, label)
+        after = self.rng.choice(list(steps))
+        self.states.append(after)
+        grid = self.model.grid
+        (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(state.x | state.o))
+        return (
+            f"The computer ({state.nextTurn}) plays {square_name(coordinate)} {_quint(coordinate)}: {steps[after]}\n"
+            f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show(coordinate)}"
+        )
+
+    def save(self, path: str, spec: TicTacToe) -> str:
+        """Write the game to `path` as an ITF trace of `spec` if it is a behaviour of it, else of the random spec."""
+        from checker.quint.itf import encode_trace
+
+        pairs = list(zip(self.states, self.states[1:]))
+        free = spec.free_game()
+        for model in (spec, free):
+            if all(b in {s for _, s in model.next_steps(a)} for a, b in pairs):
+                break
+        document = encode_trace(model, trace_through(model, self.states), "ok", "quint")
+        write_atomically(path, json.dumps(document, separators=(",", ":")))
+        return f"Saved the game to {path} (ITF, {states(len(self.states))}, a behaviour of spec '{model.name}')."
+
+
+def _quint(coordinate: Coordinate) -> str:
+    return "({},{})".format(*coordinate)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `text` to a temporary file in `path`'s folder, then rename it into place."""
+    folder = os.path.dirname(path) or "."
+    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def play_command(specs: Specs) -> click.Command:
+    """The `play` subcommand for the tic-tac-toe specs of `specs`."""
+
+    @click.command(name="play", params=specs.params())
+    @click.option(
+        "--human",
+        type=click.Choice([X, O], case_sensitive=False),
+        default=O,
+        show_default=True,
+        help="The side you play; the computer plays the other one (with --x or --o).",
+    )
+    @click.option("--moves", "moves_file", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
+                  help="Play your moves from FILE (one per line, or several separated by spaces) instead of typing "
+                  "them; the first invalid or missing move stops the game with an error naming its line.")
+    @click.option("--save", metavar="FILE", help="Write the game to FILE as an ITF trace (`ttt-check replay FILE`).")
+    @click.option("--seed", metavar="SEED", help="Random seed for the computer's choice among equally good moves, "
+                  "decimal or 0x-hexadecimal; the same seed and moves give the same game. Default: a fresh one.")
+    @click.pass_context
+    def play(ctx, human, moves_file, save, seed, **kwargs):
+        """Play tic-tac-toe against the computer in the terminal.
+
+        Type a move as a row letter and a column number, A1 to C3 (B2 is the
+        centre), or as Quint's coordinate (2,2). After each move the board
+        is shown with the move in brackets, then the status: X won, O won,
+        Draw or Not Done. For the computer's move it says which rule or
+        value chose it, and why the strategy's earlier rules were not taken.
+
+        The computer plays the side you do not: by default the spec's player
+        for X (the lecture's strategy), and 'perfect' for O. Where its player
+        may choose among several moves, it picks one at random (--seed).
+
+        Exit codes: 0 the game was played to its end, 1 the input ended
+        (or q was typed) before it, 2 bad usage or a bad move in --moves.
+        """
+        human = human.upper()
+        computer = O if human == X else X
+        option = computer.lower()
+        given = ctx.get_parameter_source(human.lower()) is click.core.ParameterSource.COMMANDLINE
+        if given:
+            raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
+        kwargs[human.lower()] = KINDS["any"]
+        if kwargs[option] is None and computer == O:
+            kwargs[option] = KINDS["perfect"]
+        if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
+            raise click.BadParameter(f"the folder '{os.path.dirname(save)}' does not exist", param_hint="'--save'")
+        spec_name = kwargs["spec"]
+        model = specs.build(dict(kwargs))
+        # without --x, X is the spec's own player: then `model` is the spec itself
+        kind = kwargs[option].kind if kwargs[option] else model.players[0]
+        start = parse_seed(seed)
+        if start is None:
+            start = SystemRandom().getrandbits(53)
+        game = Game(model, human, kind, random.Random(start))
+        click.echo(
+            f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({kind}); "
+            f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "
+            f"or as (2,2); q quits.\n\n{game.show(None)}"
+        )
+        if moves_file:
+            play_file(game, moves_file)
+        finished = game.over or play_typed(game)
+        if save is not None:
+            click.echo(game.save(save, specs.build({**kwargs, "spec": spec_name, "x": None, "o": None})))
+        ctx.exit(EXIT_FINISHED if finished else EXIT_UNFINISHED)
+
+    return play
+
+
+def computer_turns(game: Game) -> None:
+    """Let the computer move until it is the human's turn or the game is over."""
+    while not game.over and game.state.nextTurn != game.human:
+        click.echo("\n" + game.computer_move())
+
+
+def play_typed(game: Game) -> bool:
+    """Play the human's moves as typed (or piped in) until the input ends or `q`; whether the game ended.
+
+    A bad move gets one line saying what is wrong, and the prompt again.
+    """
+    piped = not sys.stdin.isatty()
+    moves = terminal_moves()
+    gap = "\n"
+    computer_turns(game)
+    while True:
+        click.echo(gap + (f"Your move ({game.human}): " if not game.over else "The game is over; q quits: "), nl=False)
+        _, text = next(moves, (0, None))
+        if text is None:  # the end of the input
+            click.echo("")
+            break
+        if piped:
+            click.echo(text)  # as if typed
+        if text.lower() in ("q", "quit"):
+            break
+        try:
+            if text:
+                click.echo(game.human_move(text))
+        except BadMove as error:
+            click.echo(str(error))
+            gap = ""
+        else:
+            gap = "\n"
+            computer_turns(game)
+    if not game.over:
+        click.echo("The game stopped before its end.")
+    return game.over
+
+
+def play_file(game: Game, path: str) -> None:
+    """Play the human's moves from the file at `path`; UsageError at the first bad or missing move."""
+    computer_turns(game)
+    for number, text in moves_from_file(path):
+        if not text:  # the end of the file
+            if game.over:
+                return
+            raise click.UsageError(
+                f"{path} line {number}: a move of {game.human} is missing: the file ends before the game does"
+            )
+        click.echo(f"\nYour move ({game.human}): {text}")
+        try:
+            click.echo(game.human_move(text))
+        except BadMove as error:
+            raise click.UsageError(f"{path} line {number}: {error}") from None
+        computer_turns(game)

@@ -441,3 +441,14 @@ def test_with_symmetry_a_value_stands_for_exactly_the_images_of_its_board(board,
             assert got == value
         else:  # what a learner starts from
             assert got == (1.0 if has_won(other, "X") else 0.0 if has_won(other, "O") else 0.5)
+
+
+def test_play_says_the_learned_value_chose_the_move(ttt_check, perfect_policy, tmp_path):
+    tables, path = perfect_policy
+    moves = tmp_path / "moves.txt"
+    moves.write_text("B2\n")
+    code, out, err = ttt_check("play", "--human", "X", "--o", f"learned:{path}", "--moves", moves, "--seed", "1")
+    after_center = {i: tables["O"][text(play("....X....", i, "O"))] for i in empties("....X....")}
+    best = max(after_center.values())
+    tied = sum(v == best for v in after_center.values())
+    assert f"Chosen by the learned values: value={best:.2f}, the highest for O (one of {tied} moves" in out

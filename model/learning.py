@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from model.policy import Policy, initial_value
+from model.policy import Policy, initial_value, symmetries
 from model.state import PLAYERS, Board, O, X
 from model.tictactoe import TicTacToe
 
@@ -33,10 +33,10 @@ class Positions:
     """Every board reachable in a game, numbered, with its moves: the tables training runs on."""
 
     def __init__(self, symmetry: bool = False):
-        game = TicTacToe()
+        game = self.game = TicTacToe()
         self.grid = game.grid
         start = Board(0, 0)
-        #: board number -> board, in the order a depth-first walk meets them
+        #: board number -> board, in the order a breadth-first walk meets them
         self.boards: list[Board] = [start]
         number = {start: 0}
         #: board number -> the numbers of the boards after each move (empty once the game is over)
@@ -50,11 +50,10 @@ class Positions:
                     self.boards.append(moved)
                 after.append(number[moved])
             self.moves.append(after)
-        self.number = number
-        policy = Policy({}, symmetry)
+        canonical = symmetries(self.grid.size).canonical
         keys: dict[Board, int] = {}
         #: board number -> the number of the value it has (its class's, with symmetry)
-        self.slot = [keys.setdefault(policy.key(board), len(keys)) for board in self.boards]
+        self.slot = [keys.setdefault(canonical(b) if symmetry else b, len(keys)) for b in self.boards]
         #: value number -> the board the policy file keeps it under
         self.keys = list(keys)
 
@@ -64,7 +63,7 @@ class Positions:
 
 @dataclass
 class Settings:
-    """How to train: the seed's defaults (see the module's docstring)."""
+    """How to train; the defaults are the classic agent's (see the module's docstring)."""
 
     epochs: int
     seed: int
@@ -108,7 +107,8 @@ class Learner:
                 here, there = slot[games[i]], slot[games[i + 1]]
                 values[here] += alpha * (values[there] - values[here])
         self.epochs += 1
-        return winner(self.positions.grid, self.positions.boards[board])
+        game, last = self.positions.game, self.positions.boards[board]
+        return X if game.won(last, X) else O if game.won(last, O) else None
 
     def policy(self) -> Policy:
         """The values learned so far, with how they were learned."""
@@ -116,10 +116,6 @@ class Learner:
         training = {"epochs": self.epochs, "seed": s.seed, "alpha": s.alpha, "epsilon": s.epsilon}
         tables = {side: dict(zip(self.positions.keys, values)) for side, values in self.values.items()}
         return Policy(tables, s.symmetry, training=training)
-
-
-def winner(grid, board: Board) -> str | None:
-    return X if grid.has_line(board.x) else O if grid.has_line(board.o) else None
 
 
 def train(settings: Settings, on_epoch: Callable[[Learner, str | None], None] | None = None) -> Learner:

@@ -452,3 +452,12 @@ def test_play_says_the_learned_value_chose_the_move(ttt_check, perfect_policy, t
     best = max(after_center.values())
     tied = sum(v == best for v in after_center.values())
     assert f"Chosen by the learned values: value={best:.2f}, the highest for O (one of {tied} moves" in out
+
+
+def test_training_runs_on_every_position_and_its_symmetry_classes():
+    from model.learning import Positions
+
+    plain, symmetric = Positions(), Positions(symmetry=True)
+    assert len(plain.boards) == len(plain.keys) == 5478 == len(reachable_boards())
+    assert sum(not moves for moves in plain.moves) == 958  # finished games
+    assert len(symmetric.keys) == 765 == len({min(images(board)) for board in reachable_boards()})

@@ -1,7 +1,7 @@
 """Learning to play by self-play: temporal-difference learning of board values.
 
-The classic agent of Sutton and Barto's first chapter, as the symmetric agent
-of the lecture's seed trains it: X and O each keep a table of values V(s) of
+The classic agent of Sutton and Barto's first chapter, as R. Geh's symmetric
+agent (MAC5788) trains it: X and O each keep a table of values V(s) of
 boards (from their own side), start from 1 / 0.5 / 0 for a won / drawn / lost
 board and 0.5 for any other, and play each other. Each side moves ε-greedily:
 with probability ε to a random empty square (exploring), else to a square

@@ -123,7 +123,7 @@ class Policy:
     values: dict[str, dict[Board, float]]
     symmetry: bool = False
     size: int = SIZE
-    #: how it was trained: epochs, seed, alpha, epsilon (None for a hand-made policy)
+    #: how it was trained: epochs, seed, alpha, epsilon (empty for a hand-made policy)
     training: dict = field(default_factory=dict)
 
     def __post_init__(self):

@@ -148,7 +148,8 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     click.echo(f"Wrote {out}: the values of {boards:,} boards{' (one per symmetry class)' if symmetry else ''} for X and for O")
     if every:
         click.echo(
-            f"Checked every {every:,} epochs: the learned side's best moves (every tie) against every move of the opponent"
+            f"Checked every {every:,} epochs: the learned side's best moves (every tie) "
+            "against every move its opponent may make"
         )
     click.echo(summary(run))
     if plot:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from model.grid import Grid
-from model.state import PLAYERS, Board, O, X
+from model.state import PLAYERS, Board, X
 
 FORMAT = "ttt-check policy"
 VERSION = 1

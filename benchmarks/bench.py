@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.explore.bfs import explore  # noqa: E402
+from installed import ttt_check  # noqa: E402
 from model.cli import SPECS  # noqa: E402
 
 COMMANDS = [
@@ -63,7 +64,7 @@ def bench_command(repeat: int) -> None:
     print(f"\nWhole command, interpreter start-up included ({repeat} runs each)")
     print(f"{'best ms':>8} {'median ms':>10} {'exit':>4}  command")
     for command in COMMANDS:
-        best, median, done = timed(lambda: subprocess.run(command, capture_output=True), repeat)
+        best, median, done = timed(lambda: subprocess.run(ttt_check(*command[1:]), capture_output=True), repeat)
         print(f"{best * 1e3:>8.0f} {median * 1e3:>10.0f} {done.returncode:>4}  {' '.join(command)}")
 
 

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from checker.explore.simulate import simulate  # noqa: E402
+from installed import ttt_check  # noqa: E402
 from model.strategy import StrategyTicTacToe  # noqa: E402
 
 SPEC, INVARIANT, STEPS, SEED = "specs/tictactoe.qnt", "OHasNotWon", 20, 1
@@ -59,7 +60,7 @@ def main() -> None:
     print(f"ttt-check simulator: {result.samples:,} samples in {result.seconds:.2f} s: {ours:,.0f} traces/s")
     n = args.quint_samples
     common = ["--invariant", INVARIANT, "--max-samples", str(n), "--max-steps", str(STEPS), "--seed", str(SEED)]
-    ours_wall, _ = wall(["ttt-check", "run", *common])
+    ours_wall, _ = wall(ttt_check("run", *common))
     print(f"ttt-check run, {n:,} samples, whole command: {ours_wall:.2f} s")
 
     quint = find_quint()

@@ -91,8 +91,8 @@ class Model(Generic[S]):
     default_invariants: tuple[str, ...] = ()
     #: Named temporal properties (see `checker.properties.temporal`).
     temporal_properties: Mapping[str, Any] = {}
-    #: Ways to show a state, by view name; the first is the default.
-    views: Mapping[str, Callable[[S], str]] = {}
+    #: Ways to show a state, by view name: `show(state, previous state or None)`.
+    views: Mapping[str, Callable[[S, S | None], str]] = {}
     #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
     nondet_names: tuple[str, ...] = ()
 
@@ -120,9 +120,13 @@ class Model(Generic[S]):
             return "init"
         return label.path[0] if label.path else ""
 
-    def format_state(self, state: S, view: str) -> str:
-        """The state in one view, or in every view for `view == "all"`."""
+    def format_state(self, state: S, view: str, previous: S | None = None) -> str:
+        """The state in one view, or in every view for `view == "all"`.
+
+        `previous` is the state before the step into `state`, for views that
+        mark what the step changed.
+        """
         if view == "all":
-            return "\n".join(show(state) for show in self.views.values())
-        return self.views[view](state)
+            return "\n".join(show(state, previous) for show in self.views.values())
+        return self.views[view](state, previous)
 

@@ -14,9 +14,11 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     repeats forever, or `Back to state k` when the behaviour loops.
     """
     blocks = []
+    previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
         title = f"[State {i}]  {'init' if label is None else label}"
-        blocks.append(f"{title}\n{model.format_state(state, view)}")
+        blocks.append(f"{title}\n{model.format_state(state, view, previous)}")
+        previous = state
     if trace.loop is not None:
         last = len(trace.states) - 1
         if trace.loop == last:

@@ -4,7 +4,7 @@ from functools import partial
 
 import click
 
-from checker.cli.app import make_cli, run_cli
+from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs
 from model.learn_command import learn
 from model.play import play_command
@@ -68,6 +68,11 @@ SPECS = Specs(
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
         ),
+        "learn": (
+            "  ttt-check learn --epochs 20000 --symmetry --seed 1 --out policy.json\n"
+            "  ttt-check --spec random --x any --o learned:policy.json -i XHasNotWon   can the learned O lose?\n"
+            "  ttt-check learn --epochs 100000 --seed 1 --verify-every 2000 --out p.json --plot curve.png"
+        ),
     },
     options=[
         click.Option(
@@ -84,11 +89,5 @@ SPECS = Specs(
 )
 
 cli = make_cli(SPECS)
-play = play_command(SPECS)
-play.help = SPECS.help("play", play.help)
-cli.add_command(play)
-cli.add_command(learn)
-
-
-def main() -> None:
-    run_cli(cli)
+add_command(cli, play_command(SPECS), SPECS)
+add_command(cli, learn, SPECS)

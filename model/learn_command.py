@@ -7,18 +7,14 @@ from random import SystemRandom
 
 import click
 
+from checker.cli.common import EXIT_FILE, report_error
 from checker.cli.itf_out import _in_existing_folder
 from checker.cli.run import Progress, parse_seed
+from checker.files import WriteError
 from model.learning import Learner, Settings, train
 from model.policy import save_policy
 from model.state import O, X
 from model.verification import OPPONENTS, Checkpoint, check, never_loses_from
-
-EXAMPLES = """\b
-Examples:
-  ttt-check learn --epochs 20000 --symmetry --seed 1 --out policy.json
-  ttt-check --spec random --x any --o learned:policy.json -i XHasNotWon   can the learned O lose?
-  ttt-check learn --epochs 100000 --seed 1 --verify-every 2000 --out policy.json --plot curve.png"""
 
 
 @dataclass
@@ -83,7 +79,7 @@ def summary(run: Run) -> str:
     return "\n".join(lines)
 
 
-@click.command(name="learn", epilog=EXAMPLES)
+@click.command(name="learn")
 @click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
 @click.option(
     "--symmetry",
@@ -117,11 +113,12 @@ def summary(run: Run) -> str:
     "Needs matplotlib: pip install 'ttt-check[plot]'.",
 )
 def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
-    """Learn to play by self-play, as the agent of Sutton and Barto's first chapter:
+    """Learn to play by self-play, then check what was learned.
+
     X and O each learn the values of boards by temporal-difference learning,
-    V(s) <- V(s) + alpha (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn /
-    lost game, moving epsilon-greedily. The learned values are written to
-    POLICY.json.
+    as the agent of Sutton and Barto's first chapter: V(s) <- V(s) + alpha
+    (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn / lost game, moving
+    epsilon-greedily. The learned values are written to POLICY.json.
 
     A learned player moves to a board of highest value. Whether it can ever
     lose is a question for the model checker: `--x any --o learned:POLICY.json
@@ -129,6 +126,9 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     break ties. --verify-every asks that question as training goes, and
     "never loses from epoch E on" is the first checked epoch after which every
     check passes.
+
+    Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
+    could not be written.
     """
     if plot:
         from model.plot import require_matplotlib
@@ -143,7 +143,11 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     click.echo(f"Learning: {describe(settings)}")
     run = train_and_check(settings, every, bool(plot))
     policy = run.learner.policy()
-    save_policy(policy, out)
+    try:
+        save_policy(policy, out)
+    except WriteError as error:
+        report_error(str(error))
+        raise click.exceptions.Exit(EXIT_FILE)
     boards = len(policy.values[X])
     click.echo(f"Wrote {out}: the values of {boards:,} boards{' (one per symmetry class)' if symmetry else ''} for X and for O")
     if every:
@@ -160,6 +164,10 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         other = train_and_check(flipped, every, True)
         click.echo(summary(other))
         runs = {symmetry: run, not symmetry: other}
-        draw(plot, settings, {"with symmetry": runs[True].points, "without symmetry": runs[False].points})
+        try:
+            draw(plot, settings, {"with symmetry": runs[True].points, "without symmetry": runs[False].points})
+        except WriteError as error:
+            report_error(str(error))
+            raise click.exceptions.Exit(EXIT_FILE)
         click.echo(f"Wrote {plot}")
     click.echo(f"Play it: ttt-check --spec random --x any --o learned:{out} -i XHasNotWon")

@@ -15,23 +15,24 @@ import os
 import random
 import re
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from random import SystemRandom
 from typing import Iterator
 
 import click
 
-from checker.cli.common import Specs
+from checker.cli.common import EXIT_FILE, Specs, report_error
 from checker.cli.itf_out import states
 from checker.cli.run import parse_seed
 from checker.explore.trace import trace_through
+from checker.files import WriteError, write_atomically
 from checker.model import Label
 from model.grid import Coordinate, Grid
 from model.players import KINDS, LEARNED
 from model.solver import OUTCOMES, position_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
+from model.views import board_view
 
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
@@ -75,20 +76,6 @@ def status(game: TicTacToe, state: State) -> str:
     """002's game status: `X won`, `O won`, `Draw` or `Not Done`."""
     payoff = game.payoff(state)
     return {1: "X won", -1: "O won", 0: "Draw", None: "Not Done"}[payoff]
-
-
-def board_view(grid: Grid, state: State, last: Coordinate | None = None) -> str:
-    """The board with rows A, B, C and columns 1, 2, 3; the last move in brackets."""
-    n = grid.size
-    lines = ["    " + "".join(f" {c} " for c in range(1, n + 1)).rstrip()]
-    for row in range(1, n + 1):
-        cells = []
-        for column in range(1, n + 1):
-            bit = grid.bit[(row, column)]
-            mark = X if state.x & bit else O if state.o & bit else "."
-            cells.append(f"[{mark}]" if (row, column) == last else f" {mark} ")
-        lines.append((f" {chr(ord('A') + row - 1)}  " + "".join(cells)).rstrip())
-    return "\n".join(lines)
 
 
 def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int) -> str:
@@ -167,8 +154,11 @@ class Game:
     def over(self) -> bool:
         return self.model.payoff(self.state) is not None
 
-    def show(self, last: Coordinate | None) -> str:
-        return f"{board_view(self.model.grid, self.state, last)}\nStatus: {status(self.model, self.state)}"
+    def show(self) -> str:
+        """The board, the last move marked, and 002's status."""
+        previous = self.states[-2] if len(self.states) > 1 else None
+        board = board_view(self.model.grid, self.state, previous, letters=True)
+        return f"{board}\nStatus: {status(self.model, self.state)}"
 
     def human_move(self, text: str) -> str:
         """Play the human's move `text`; BadMove says why it cannot be played."""
@@ -181,7 +171,7 @@ class Game:
         bit = self.model.grid.bit[coordinate]
         after = next(s for _, s in self.model.next_steps(self.state) if (s.x | s.o) & bit)
         self.states.append(after)
-        return f"\nYou ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show(coordinate)}"
+        return f"\nYou ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show()}"
 
     def computer_move(self) -> str:
         """Let the computer's player kind move; the move, its reason and the board."""
@@ -195,7 +185,7 @@ class Game:
         (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(state.x | state.o))
         return (
             f"The computer ({state.nextTurn}) plays {square_name(coordinate)} {_quint(coordinate)}: {steps[after]}\n"
-            f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show(coordinate)}"
+            f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show()}"
         )
 
     def save(self, path: str, spec: TicTacToe) -> str:
@@ -208,25 +198,12 @@ class Game:
             if all(b in {s for _, s in model.next_steps(a)} for a, b in pairs):
                 break
         document = encode_trace(model, trace_through(model, self.states), "ok", "quint")
-        write_atomically(path, json.dumps(document, separators=(",", ":")))
+        write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
         return f"Saved the game to {path} (ITF, {states(len(self.states))}, a behaviour of spec '{model.name}')."
 
 
 def _quint(coordinate: Coordinate) -> str:
     return "({},{})".format(*coordinate)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to a temporary file in `path`'s folder, then rename it into place."""
-    folder = os.path.dirname(path) or "."
-    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def play_command(specs: Specs) -> click.Command:
@@ -285,13 +262,17 @@ def play_command(specs: Specs) -> click.Command:
         click.echo(
             f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({kind}); "
             f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "
-            f"or as (2,2); q quits.\n\n{game.show(None)}"
+            f"or as (2,2); q quits.\n\n{game.show()}"
         )
         if moves_file:
             play_file(game, moves_file)
         finished = game.over or play_typed(game)
         if save is not None:
-            click.echo(game.save(save, specs.build({**kwargs, "spec": spec_name, "x": None, "o": None})))
+            try:
+                click.echo(game.save(save, specs.build({**kwargs, "spec": spec_name, "x": None, "o": None})))
+            except WriteError as error:
+                report_error(str(error))
+                ctx.exit(EXIT_FILE)
         ctx.exit(EXIT_FINISHED if finished else EXIT_UNFINISHED)
 
     return play

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from typing import Mapping, Sequence
 
 import click
 
 from model.learning import Settings
-from model.policy import write_atomically
+from checker.files import write_atomically
 from model.state import O, X
 from model.verification import OPPONENTS, Checkpoint, never_loses_from
 
@@ -65,5 +66,7 @@ def draw(path: str, settings: Settings, runs: Mapping[str, Sequence[Checkpoint]]
         fontsize=9,
     )
     figure.tight_layout()
-    write_atomically(path, lambda temporary: figure.savefig(temporary, format="png", dpi=110))
+    picture = io.BytesIO()
+    figure.savefig(picture, format="png", dpi=110)
     plt.close(figure)
+    write_atomically(path, lambda out: out.buffer.write(picture.getvalue()))  # bytes, under the text layer

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
+from checker.files import write_atomically
 from model.grid import Grid
 from model.state import PLAYERS, Board, X
 
@@ -216,23 +214,6 @@ def load_policy(path: str) -> Policy:
 
 
 def save_policy(policy: Policy, path: str) -> None:
-    """Write the policy file, atomically."""
+    """Write the policy file, atomically; WriteError says, in one line, why it could not be written."""
     text = json.dumps(policy.to_json(), indent=1) + "\n"
-    write_atomically(path, lambda temporary: Path(temporary).write_text(text, encoding="utf-8"))
-
-
-def write_atomically(path: str, write: Callable[[str], None]) -> None:
-    """Let `write` fill a temporary file in `path`'s folder, then rename it to `path`:
-    readers see the old file or the whole new one, never half of it."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
-    os.close(handle)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's private 0600
-    try:
-        write(temporary)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    write_atomically(path, lambda out: out.write(text))

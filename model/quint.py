@@ -58,12 +58,12 @@ def from_quint(grid: Grid, variables: dict) -> State:
     n = grid.size
     board = variables["board"]
     rows = range(1, n + 1)
-    if not isinstance(board, dict) or sorted(board) != list(rows):
+    if not isinstance(board, dict) or set(board) != set(rows):
         raise ValueError(f"board: expected a map with rows 1..{n}")
     x = o = 0
     for row in rows:
         line = board[row]
-        if not isinstance(line, dict) or sorted(line) != list(rows):
+        if not isinstance(line, dict) or set(line) != set(rows):
             raise ValueError(f"board row {row}: expected a map with columns 1..{n}")
         for column in rows:
             square = line[column]

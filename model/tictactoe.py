@@ -91,7 +91,10 @@ class TicTacToe(Model[State]):
         self.temporal_properties = {
             name: TemporalProperty(name, getattr(self, name)(), doc) for name, doc in self.temporal_docs.items()
         }
-        self.views = {"board": lambda s: board_view(self.grid, s), "quint": lambda s: quint_view(self.grid, s)}
+        self.views = {
+            "board": lambda state, previous=None: board_view(self.grid, state, previous),
+            "quint": lambda state, previous=None: quint_view(self.grid, state),
+        }
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""

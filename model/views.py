@@ -8,21 +8,47 @@ from model.quint import square, to_quint
 from model.state import State
 
 
-def quint_view(grid: Grid, state: State) -> str:
+def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:
     """The state as `quint run` prints it."""
     return pretty(to_quint(grid, state))
 
 
-def board_view(grid: Grid, state: State) -> str:
-    """A drawing of the board with Quint's row and column numbers."""
+def board_view(grid: Grid, state: State, previous: State | None = None, letters: bool = False) -> str:
+    """A drawing of the board with Quint's row and column numbers (rows as letters A, B, ... with `letters`,
+    as moves are typed in `ttt-check play`).
+
+    The squares the step from `previous` filled are drawn `[X]`, and the
+    squares of a completed winning line `*X*`.
+    """
     n = grid.size
     width = len(str(n))
-    lines = [" " * (width + 2) + " ".join(str(c).rjust(width) for c in range(1, n + 1))]
+    changed = (state.x | state.o) & ~(previous.x | previous.o) if previous is not None else 0
+    winning = winning_squares(grid, state)
+    head = " " * (width + 2) + "".join(f" {str(c).rjust(width)} "[-(width + 2) :] for c in range(1, n + 1))
+    legend = [("[ ] last move", changed), ("* * winning line", winning)]
+    shown = "  ".join(text for text, present in legend if present)
+    lines = [head.rstrip() + (f"     {shown}" if shown else "")]
     for row in range(1, n + 1):
-        marks = [square(grid, state, (row, column)) or "." for column in range(1, n + 1)]
-        lines.append(f" {str(row).rjust(width)} " + " ".join(m.rjust(width) for m in marks))
-    lines[-1] += f"   nextTurn: {state.nextTurn}"
+        cells = []
+        for column in range(1, n + 1):
+            mark = (square(grid, state, (row, column)) or ".").rjust(width)
+            bit = grid.bit[(row, column)]
+            left, right = "[]" if changed & bit else "**" if winning & bit else "  "
+            cells.append(f"{left}{mark}{right}")
+        name = chr(ord("A") + row - 1) if letters else str(row)
+        lines.append(f" {name.rjust(width)} {''.join(cells)}".rstrip())
+    lines[-1] += f"    nextTurn: {state.nextTurn}"
     return "\n".join(lines)
+
+
+def winning_squares(grid: Grid, state: State) -> int:
+    """The mask of every winning pattern a player has completed."""
+    found = 0
+    for pattern in grid.winningPatterns:
+        for squares in (state.x, state.o):
+            if squares & pattern.mask == pattern.mask:
+                found |= pattern.mask
+    return found
 
 
 def moved_to(grid: Grid, before: State, after: State):

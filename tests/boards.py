@@ -6,6 +6,8 @@ Boards go in and out through the model's Quint values (`from_quint` /
 
 from __future__ import annotations
 
+import re
+
 from checker.quint.value import Variant
 
 
@@ -42,3 +44,9 @@ def text(model, state) -> str:
 def flat(model, state) -> tuple[str, str]:
     """The state as the independent enumerator writes it: 9 characters and the next player."""
     return text(model, state).replace("/", ""), model.to_quint(state)["nextTurn"].tag
+
+
+def drawn(block: str) -> str:
+    """The 9 marks of the first board drawn in `block` (the last move's `[ ]` and a winning line's `* *` dropped)."""
+    rows = re.findall(r"^ [123] (.*)$", block, re.MULTILINE)[:3]
+    return "".join("".join(re.sub(r"[\[\]*]", " ", row).split("nextTurn")[0].split()) for row in rows)

@@ -1,10 +1,11 @@
 """Fixtures shared by the tests of the command line."""
 
+import signal
 import sys
 
 import pytest
 
-from model import cli as ttt_cli
+from model.main import main as ttt_check_main
 
 
 @pytest.fixture
@@ -14,10 +15,14 @@ def ttt_check(monkeypatch, capsys):
     `main` replaces the entry point, e.g. to run a command group built for a test.
     """
 
-    def run(*args, main=ttt_cli.main):
+    def run(*args, main=ttt_check_main):
         monkeypatch.setattr(sys, "argv", ["ttt-check", *map(str, args)])
-        with pytest.raises(SystemExit) as exited:
-            main()
+        previous = signal.getsignal(signal.SIGINT)
+        try:
+            with pytest.raises(SystemExit) as exited:
+                main()
+        finally:
+            signal.signal(signal.SIGINT, previous)
         out, err = capsys.readouterr()
         return exited.value.code, out, err
 

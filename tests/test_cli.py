@@ -10,9 +10,11 @@ from pathlib import Path
 import click
 import console
 import enumerator
+from boards import drawn
 import pytest
 
 from checker.cli.app import make_cli
+from checker.cli.guard import run_guarded
 from model import cli as ttt_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,14 +77,14 @@ def with_a_subcommand():
 
 def test_check_options_before_a_subcommand_conflict(ttt_check):
     group = with_a_subcommand()
-    code, out, err = ttt_check("-i", "OHasNotWon", "noop", main=lambda: ttt_cli.run_cli(group))
+    code, out, err = ttt_check("-i", "OHasNotWon", "noop", main=lambda: run_guarded(lambda: group, "ttt-check"))
     assert_one_line_usage_error(code, out, err)
     assert "--invariant " in err and "'noop'" in err
 
 
 def test_a_subcommand_alone_runs(ttt_check):
     group = with_a_subcommand()
-    assert ttt_check("noop", main=lambda: ttt_cli.run_cli(group)) == (0, "noop ran\n", "")
+    assert ttt_check("noop", main=lambda: run_guarded(lambda: group, "ttt-check")) == (0, "noop ran\n", "")
 
 
 @pytest.mark.parametrize("command", sorted(ttt_cli.cli.commands))
@@ -149,10 +151,21 @@ def test_NotStalemate_prints_a_shortest_trace_ending_in_a_draw(ttt_check):
     assert code == 12
     assert "[violation] invariant NotStalemate is violated after 9 steps" in out
     assert re.findall(r"\[State (\d+)\]", out) == [str(i) for i in range(10)]
-    last = out.split("[State 9]")[1]
-    rows = re.findall(r"^ [123] ([XO.] [XO.] [XO.])", last, re.MULTILINE)
-    board = "".join(rows).replace(" ", "")
+    board = drawn(out.split("[State 9]")[1])
     assert len(board) == 9 and enumerator.is_stalemate(board)
+
+
+def test_board_drawings_mark_the_last_move_and_the_winning_line(ttt_check):
+    code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon", "--view", "board")
+    states = out.split("[State ")[1:]
+    assert "[ ]" not in states[0] and "*" not in states[0]
+    for block in states[1:6]:  # each step fills one square: that one, and only it, is in brackets
+        move = re.search(r"coordinate=\((\d),(\d)\)", block).groups()
+        marked = re.findall(r"\[[XO]\]", block)
+        rows = {r: line for r, line in re.findall(r"^ ([123]) (.*)$", block, re.MULTILINE)}
+        assert len(marked) == 1 and rows[move[0]][3 * (int(move[1]) - 1)] == "["
+    last = states[5]
+    assert "* * winning line" in last and len(re.findall(r"\*X\*", last)) == 2  # the line's other two squares
 
 
 def test_one_verdict_per_invariant(ttt_check):

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from boards import state
+from boards import drawn, state
 from click.testing import CliRunner
 
 from checker.explore.bfs import explore
@@ -128,8 +128,7 @@ def test_the_board_drawing_shows_the_record():
     output = (GOLDEN / "strategy-NotStalemate.txt").read_text()
     blocks = re.split(r"^(?=\[State \d+\])", output, flags=re.MULTILINE)[1:]
     for block, record in zip(blocks, records(output), strict=True):
-        drawn = "".join(re.findall(r"^ [123] ([XO.]) ([XO.]) ([XO.])", block, re.MULTILINE)[i][j] for i in range(3) for j in range(3))
-        assert drawn == marks(record)
+        assert drawn(block) == marks(record)
 
 
 def test_the_lectures_slide_prints_the_same():

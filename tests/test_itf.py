@@ -82,6 +82,21 @@ def test_malformed_values_are_named(bad, message):
     assert str(error.value) == message
 
 
+def test_values_python_cannot_compare_are_still_ordered():
+    # a set of sets, and tuples whose elements differ in type: Python's `sorted` fails on
+    # the tuples and orders sets by inclusion only; each is written in one order whatever
+    # order the elements come in, sets by their sorted elements as words are ordered
+    sets = [frozenset(), frozenset({2}), frozenset({1, 3})]
+    tuples = [("a", 1), (1, "a"), (1, 2)]
+    for elements in (sets, tuples):
+        written = {json.dumps(to_json(frozenset(elements[i:] + elements[:i]))) for i in range(len(elements))}
+        assert len(written) == 1
+        assert from_json(json.loads(written.pop()), "v") == frozenset(elements)
+    assert [json.dumps(e) for e in to_json(frozenset(sets))["#set"]] == [
+        '{"#set": []}', '{"#set": [{"#bigint": "1"}, {"#bigint": "3"}]}', '{"#set": [{"#bigint": "2"}]}'
+    ]
+
+
 # ---- whole traces: Quint's own files ---------------------------------------------
 
 
@@ -175,8 +190,16 @@ def test_several_counterexamples_go_to_several_files(ttt_check, tmp_path):
 def test_no_counterexample_no_file(ttt_check, tmp_path):
     code, out, _ = ttt_check("--out-itf", tmp_path / "cex.itf.json")
     assert code == 0
-    assert "--out-itf: there is no counterexample to write." in out
+    assert f"No trace to write: {tmp_path / 'cex.itf.json'} was not written" in out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_counterexample_leaves_an_older_file_alone(ttt_check, tmp_path):
+    older = tmp_path / "cex.itf.json"
+    older.write_text("an older trace")
+    code, out, _ = ttt_check("--out-itf", older)
+    assert code == 0 and "not from this run" in out
+    assert older.read_text() == "an older trace"
 
 
 def test_itf_py_reads_the_itf_py_style(ttt_check, tmp_path):

@@ -461,3 +461,10 @@ def test_training_runs_on_every_position_and_its_symmetry_classes():
     assert len(plain.boards) == len(plain.keys) == 5478 == len(reachable_boards())
     assert sum(not moves for moves in plain.moves) == 958  # finished games
     assert len(symmetric.keys) == 765 == len({min(images(board)) for board in reachable_boards()})
+
+
+def test_a_policy_that_cannot_be_written_is_one_line_and_exit_74(ttt_check, tmp_path):
+    code, out, err = ttt_check("learn", "--epochs", "10", "--seed", "1", "--out", "/dev/full")
+    assert code == 74 and err == "ttt-check: error: cannot write /dev/full: it is not a regular file\n"
+    code, _, err = ttt_check("learn", "--epochs", "10", "--out", tmp_path / "missing" / "p.json")
+    assert code == 2 and "the folder" in err and "does not exist" in err

@@ -22,6 +22,7 @@ from collections import Counter
 from functools import lru_cache
 
 import enumerator
+from boards import drawn
 import pytest
 from lassos import assert_counterexample
 
@@ -162,8 +163,7 @@ def test_the_lecture_s_answer_a_stalemate(ttt_check):
     assert "A behaviour where won(X) never holds: 9 steps from an initial state, then state 9 repeats forever" in out
     assert "[State 10]  Stuttering: state 9 repeats forever" in out
     assert "Warning" not in out
-    rows = out.split("[State 9]")[1].split("[State 10]")[0].splitlines()[2:5]
-    board = "".join(mark for row in rows for mark in row.split()[1:4])
+    board = drawn(out.split("[State 9]")[1].split("[State 10]")[0])
     assert enumerator.outcome(board) == "draw"
     assert "[violation] temporal XMustEventuallyWin is violated under weak fairness" in out
 

@@ -25,7 +25,7 @@ from tests.enumerator import any_square, outcome, strategy
 from tests.test_value_players import REFERENCE
 
 GRID = Grid(3)
-ROW_LINE = re.compile(r"^ ([ABC])  (.*)$")
+ROW_LINE = re.compile(r"^ ([ABC]) (.*)$")
 
 
 def play(*args, input: str) -> str:
@@ -38,11 +38,11 @@ def boards(out: str) -> list[tuple[str, str | None, str]]:
     found, rows, last = [], [], None
     for line in out.splitlines():
         if m := ROW_LINE.match(line):
-            cells = re.findall(r"\[(.)\]| (.) ?", m[2] + " ")
+            cells = [(m[2] + " " * 9)[i : i + 3] for i in (0, 3, 6)]  # ' X ', '[X]' (last move), '*X*' (a won line)
             marks = []
-            for column, (bracketed, plain) in enumerate(cells):
-                marks.append(bracketed or plain)
-                if bracketed:
+            for column, cell in enumerate(cells):
+                marks.append(cell[1])
+                if cell[0] == "[":
                     last = f"{m[1]}{column + 1}"
             rows.append("".join(marks))
         elif line.startswith("Status: "):

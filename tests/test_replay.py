@@ -108,6 +108,53 @@ def test_the_spec_comes_from_the_trace_source_unless_given(ttt_check, tmp_path):
     assert (code, err) == (0, "")
 
 
+NO_SOURCE = "its #meta names no source file to choose the spec by: give --spec (strategy, random)"
+
+
+@pytest.mark.parametrize(
+    "meta, expected",
+    [
+        (
+            {"source": "/elsewhere/mine.qnt"},
+            'its #meta.source "/elsewhere/mine.qnt" is the file of no spec '
+            "(tictactoe.qnt for strategy, tictactoe_random.qnt for random): give --spec",
+        ),
+        ({}, NO_SOURCE),
+        ({"source": ["tictactoe.qnt"]}, NO_SOURCE),
+    ],
+)
+def test_a_trace_whose_source_is_no_spec_file_needs_spec(ttt_check, tmp_path, meta, expected):
+    code, message = replay_error(ttt_check, tmp_path, {**trace(*OPENING), "#meta": meta})
+    assert (code, message) == (2, expected)
+    code, _, err = ttt_check("replay", "--spec", "random", tmp_path / "t.itf.json")
+    assert (code, err) == (0, "")
+
+
+def test_quiet_names_the_violated_invariant_and_where(ttt_check):
+    path = FIXTURES / "tictactoe_random.NotStalemate.itf.json"
+    last_board = json.loads(path.read_text())["states"][-1]["board"]["#map"]
+    # independently: the last state's board is full (a stalemate), earlier ones are not
+    assert all(square[1]["tag"] == "Occupied" for row in last_board for square in row[1]["#map"])
+    code, out, err = ttt_check("replay", "-q", "-i", "NotStalemate", "-i", "OHasNotWon", path)
+    assert (code, err) == (12, "")
+    assert out == f"{path}: violates NotStalemate (first in state 9)\n"
+    code, out, _ = ttt_check("replay", "-q", path)
+    assert (code, out) == (0, "")
+
+
+def test_an_invariant_named_twice_is_reported_once(ttt_check):
+    path = FIXTURES / "tictactoe_random.NotStalemate.itf.json"
+    code, out, _ = ttt_check("replay", "-i", "NotStalemate", "-i", "NotStalemate", path)
+    assert code == 12
+    assert out.count("Invariant NotStalemate is violated") == 1
+    header = [line for line in out.splitlines() if line.startswith("state ")][0]
+    assert header.split() == ["state", "step", "NotStalemate"]
+    code, out, _ = ttt_check("--spec", "random", "-i", "OHasNotWon", "-i", "OHasNotWon")
+    assert code == 12
+    assert out.count("OHasNotWon = not(won(O))") == 1
+    assert out.count("Invariant OHasNotWon is violated.") == 1
+
+
 # ---- traces that are not behaviours ----------------------------------------------
 
 
@@ -124,8 +171,9 @@ def test_a_step_that_skips_a_move(ttt_check, tmp_path):
     assert code == 1
     assert message == (
         "state 2: no step of spec 'random' leads from state 1 to state 2, which changes "
-        "board[1][2] Empty -> Occupied(O), board[2][2] Empty -> Occupied(X); the nearest step, "
-        "MoveO › MoveToEmpty  coordinate=(1,2), changes board[1][2] Empty -> Occupied(O), nextTurn O -> X"
+        "board[1][2] Empty -> Occupied(O), board[2][2] Empty -> Occupied(X); the nearest step is "
+        "MoveO › MoveToEmpty  coordinate=(1,2), by which board[2][2] should stay Empty, not become Occupied(X), "
+        "and nextTurn should become X, not stay O"
     )
 
 
@@ -145,8 +193,8 @@ def test_a_wrong_next_turn(ttt_check, tmp_path):
     assert code == 1
     assert message == (
         "state 2: no step of spec 'random' leads from state 1 to state 2, which changes "
-        "board[1][2] Empty -> Occupied(O); the nearest step, MoveO › MoveToEmpty  coordinate=(1,2), "
-        "changes board[1][2] Empty -> Occupied(O), nextTurn O -> X"
+        "board[1][2] Empty -> Occupied(O); the nearest step is MoveO › MoveToEmpty  coordinate=(1,2), "
+        "by which nextTurn should become X, not stay O"
     )
 
 
@@ -203,6 +251,42 @@ def test_a_json_document_that_is_not_itf(ttt_check, tmp_path):
     bad_number["states"][0]["board"]["#map"][0][0] = {"#bigint": "one"}
     code, message = replay_error(ttt_check, tmp_path, bad_number)
     assert (code, message) == (2, 'state 0: board key 0: {"#bigint":"one"} is not a big integer')
+
+
+def with_value(value) -> dict:
+    """The opening with an extra variable `x` holding `value` (ITF JSON) in state 0."""
+    document = trace(*OPENING)
+    document["states"][0]["x"] = value
+    return document
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (with_value({"#bigint": "²"}), 'state 0: x: {"#bigint":"\\u00b2"} is not a big integer'),
+        (with_value({"#bigint": "--1"}), 'state 0: x: {"#bigint":"--1"} is not a big integer'),
+        (with_value({"#bigint": "9" * 4301}), "state 0: x: an integer of 4,301 digits, more than the 4,300 ttt-check reads"),
+        (json.dumps(trace(*OPENING)).replace('"status": "ok"', '"timestamp": ' + "1" * 5000),
+         "an integer of 5,000 digits, more than the 4,300 ttt-check reads"),
+        (json.dumps(with_value(0)).replace('"x": 0', '"x": ' + "[" * 101 + "]" * 101),
+         "nested deeper than 100 levels, the most ttt-check reads"),
+        (with_value({"#map": [[1, 1], ["a", 2]]}), 'state 0: x: map keys of different types: 1 and "a"'),
+        (with_value({"#set": [1, "a"]}), 'state 0: x: set elements of different types: 1 and "a"'),
+        (with_value({"#set": [{"#tup": [1]}, {"#tup": [True]}]}), 'state 0: x: set element 1 repeats element 0: {"#tup":[true]}'),
+        (with_value({"#map": [[1, 1], [1, 2]]}), "state 0: x: map key 1 repeats key 0: 1"),
+    ],
+    ids=["unicode digit", "two minus signs", "long bigint", "long timestamp", "deep", "mixed keys", "mixed set",
+         "one and true", "repeated key"],
+)
+def test_hostile_values_are_refused_in_one_line(ttt_check, tmp_path, text, expected):
+    assert replay_error(ttt_check, tmp_path, text) == (2, expected)
+
+
+def test_not_a_regular_file(ttt_check, tmp_path):
+    for path in ("/dev/zero", tmp_path):
+        code, _, err = ttt_check("replay", path)
+        assert code == 2
+        assert error_line(err) == f"ttt-check: error: {path}: not a regular file"
 
 
 def test_a_missing_file(ttt_check, tmp_path):

@@ -136,7 +136,8 @@ def test_run_writes_itf_that_replays(ttt_check, tmp_path):
     code, out, _ = ttt_check("run", "-i", "OHasNotWon", "--max-samples", "50", "--seed", "7", "--out-itf", path)
     written = tmp_path / "run_0.itf.json"
     assert code == 0
-    assert f"Wrote the trace for sample to {written} (ITF, 21 states)." in out
+    assert f"Wrote the longest sample to {written} (ITF, 21 states)." in out
+    assert "An example execution (the longest sample):" in out and "[State 20]" in out
     code, out, _ = ttt_check("replay", written)
     assert code == 0
     assert "status ok" in out

@@ -43,7 +43,7 @@ class Toy(Model):
 
     def __init__(self, edges: dict[str, str]):
         self.edges = edges
-        self.views = {"letter": str}
+        self.views = {"letter": lambda state, previous=None: str(state)}
 
     def init_states(self):
         return ["a"]

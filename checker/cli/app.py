@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
-import sys
 
 import click
 
 from checker.cli.common import (
     Specs,
+    given,
     invariant_option,
+    refuse_unused,
     resolve_invariants,
     resolve_temporal,
     resolve_view,
@@ -33,7 +34,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage; "
+            "and 74 a file (or the output) could not be written, 130 interrupted (Ctrl-C), "
+            "70 an internal error."
         ),
     )
     @invariant_option(
@@ -83,22 +86,20 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         state k`. --fairness says when a behaviour may stop (see below).
         """
         if ctx.invoked_subcommand is not None:
-            given = [
-                max(p.opts, key=len)
-                for p in ctx.command.params
-                if p.name and ctx.get_parameter_source(p.name) is click.core.ParameterSource.COMMANDLINE
-            ]
-            if given:
+            misplaced = [max(p.opts, key=len) for p in ctx.command.params if p.name and given(ctx, p.name)]
+            if misplaced:
                 raise click.UsageError(
-                    f"{', '.join(given)} given before '{ctx.invoked_subcommand}': "
+                    f"{', '.join(misplaced)} given before '{ctx.invoked_subcommand}': "
                     f"put the options after the command name"
                 )
             return
         if list_:
             from checker.cli.listing import format_listing
 
-            click.echo(format_listing(specs.all()))
+            chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
+            click.echo(format_listing({name: model for name, model in specs.all().items() if name in chosen}))
             return
+        refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
         model = specs.build(kwargs)
         from checker.cli.check import run_check
 
@@ -108,19 +109,12 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
     for command in (run_command(specs), replay_command(specs), solve_command(specs)):
-        command.help = specs.help(command.name, command.help)
-        main.add_command(command)
+        add_command(main, command, specs)
     return main
 
 
-def run_cli(cli: click.Command) -> None:
-    """Run `cli`, reporting bad usage in one line (exit 2), never a traceback."""
-    try:
-        code = cli.main(prog_name=cli.name, standalone_mode=False)
-    except click.ClickException as error:
-        click.echo(f"{cli.name}: error: {error.format_message()}", err=True)
-        sys.exit(error.exit_code)
-    except click.Abort:
-        click.echo(f"{cli.name}: interrupted", err=True)
-        sys.exit(130)
-    sys.exit(code if isinstance(code, int) else 0)
+def add_command(group: click.Group, command: click.Command, specs: Specs) -> None:
+    """Add a subcommand, with the specs' examples in its help and its first line, whole, in the group's list."""
+    command.short_help = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
+    command.help = specs.help(command.name, command.help)
+    group.add_command(command)

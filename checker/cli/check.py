@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Sequence
 
 import click
 
-from checker.cli.common import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
+from checker.cli.common import (
+    EXIT_DEADLOCK,
+    EXIT_FILE,
+    EXIT_INVARIANT,
+    EXIT_OK,
+    EXIT_TEMPORAL,
+    write_files,
+)
 from checker.explore.bfs import Result, explore
 from checker.model import Invariant, Model
 from checker.properties.temporal import TemporalProperty
@@ -112,7 +119,9 @@ def run_check(
     if out_itf:
         from checker.cli.itf_out import write_traces
 
-        click.echo(write_traces(model, counterexamples(result, invariants, outcomes), out_itf, "violation", itf_style))
+        found = counterexamples(result, invariants, outcomes)
+        if write_files(lambda: write_traces(model, found, out_itf, "violation", itf_style)):
+            return EXIT_FILE
     return exit_code(result, outcomes)
 
 

@@ -12,10 +12,47 @@ from typing import Callable, Mapping, Sequence
 
 import click
 
+from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED  # noqa: F401 (exit codes live together)
 from checker.model import Model
 
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
+
+#: An error line quotes at most this much of what it was given (its start and its end).
+QUOTE_LIMIT = 120
+
+
+def plural(n: int, noun: str) -> str:
+    """`1 sample`, `2 samples`, `1,000 states`."""
+    return f"{n:,} {noun}" + ("s" if n != 1 else "")
+
+
+def one_line(message: str) -> str:
+    """`message` as one line: control characters escaped, and any long word (a value it was given) cut
+    to its start and end."""
+    import re
+
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    half = QUOTE_LIMIT // 2
+    shortened = re.sub(r"\S{%d,}" % (QUOTE_LIMIT + 1), lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", escaped)
+    return shortened[: 4 * QUOTE_LIMIT]
+
+
+def report_error(message: str) -> None:
+    """Print `PROG: error: message` on stderr, in one line."""
+    ctx = click.get_current_context(silent=True)
+    prog = ctx.find_root().info_name if ctx else "ttt-check"
+    click.echo(f"{prog}: error: {one_line(message)}", err=True)
+
+
+def write_files(write) -> int:
+    """Run `write()` -> (lines written, error lines): print both; EXIT_FILE if anything failed, else 0."""
+    written, errors = write()
+    for line in written:
+        click.echo(line)
+    for error in errors:
+        report_error(error)
+    return EXIT_FILE if errors else EXIT_OK
 
 
 class Specs:
@@ -67,10 +104,23 @@ class Specs:
         return {name: factory() for name, factory in self.factories.items()}
 
 
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option `name` was given on the command line (not left to its default)."""
+    return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+
+
+def refuse_unused(ctx: click.Context, pairs: Sequence[tuple[str, str, bool]]) -> None:
+    """Refuse an option that would be silently ignored: (its name, what it needs, whether that is there)."""
+    for name, needs, present in pairs:
+        if given(ctx, name) and not present:
+            flag = "--" + name.replace("_", "-")
+            raise click.UsageError(f"{flag} has no effect without {needs}")
+
+
 def resolve_invariants(model: Model, names: Sequence[str]):
     """The model's invariants called `names` (its defaults when none)."""
     chosen = []
-    for name in names or model.default_invariants:
+    for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
         if name not in model.invariants:
             raise click.BadParameter(
                 f"unknown invariant '{name}' for spec '{model.name}'; valid names: {', '.join(model.invariants)}",

@@ -15,14 +15,19 @@ from typing import Sequence
 
 import click
 
+from checker.cli.common import plural
 from checker.explore.trace import Trace
 from checker.model import Model
 
 
 def _in_existing_folder(ctx, param, path: str | None) -> str | None:
-    """Refuse, before any work is done, a file whose folder does not exist."""
-    folder = os.path.dirname(path or "") or "."
-    if path is not None and not os.path.isdir(folder):
+    """Refuse, before any work is done, an option taken for a file name, or a file whose folder does not exist."""
+    if path is None:
+        return None
+    if path.startswith("-"):
+        raise click.BadParameter(f"expected a file name, got the option '{path}' (put the file name after --out-itf)")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
         raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
     return path
 
@@ -47,8 +52,12 @@ def itf_options(command):
     )(command)
 
 
+#: the property name of a `run` sample that violates nothing
+SAMPLE = "sample"
+
+
 def states(n: int) -> str:
-    return f"{n} state" if n == 1 else f"{n} states"
+    return plural(n, "state")
 
 
 def file_name(template: str, seq: int, prop: str, several: bool) -> str:
@@ -62,18 +71,27 @@ def file_name(template: str, seq: int, prop: str, several: bool) -> str:
     return os.path.join(folder, f"{stem}_{prop}{dot}{extension}")
 
 
-def write_traces(model: Model, traces: Sequence[tuple[str, Trace]], template: str, status: str, style: str) -> str:
-    """Write each (property, trace) pair to its file; the lines saying where they went."""
+def write_traces(
+    model: Model, traces: Sequence[tuple[str, Trace]], template: str, status: str, style: str
+) -> tuple[list[str], list[str]]:
+    """Write each (property, trace) pair to its file.
+
+    Returns the lines saying where traces went and, separately, one error
+    line per file that could not be written (the others are still written).
+    """
+    from checker.files import WriteError
     from checker.quint.itf import write_trace
 
     if not traces:
-        return "--out-itf: there is no counterexample to write."
-    lines = []
+        return [f"No trace to write: {template} was not written (an older file of that name is not from this run)."], []
+    written, errors = [], []
     for seq, (prop, trace) in enumerate(traces):
         path = file_name(template, seq, prop, len(traces) > 1)
         try:
             write_trace(path, model, trace, status, style)
-        except OSError as error:
-            raise click.FileError(path, error.strerror) from None
-        lines.append(f"Wrote the trace for {prop} to {path} (ITF, {states(len(trace))}).")
-    return "\n".join(lines)
+        except WriteError as error:
+            errors.append(str(error))
+            continue
+        what = "the longest sample" if prop == SAMPLE else f"the trace for {prop}"
+        written.append(f"Wrote {what} to {path} (ITF, {states(len(trace))}).")
+    return written, errors

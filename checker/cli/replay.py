@@ -11,7 +11,9 @@ from checker.cli.common import (
     EXIT_INVARIANT,
     EXIT_OK,
     Specs,
+    given,
     invariant_option,
+    report_error,
     resolve_invariants,
     resolve_view,
     view_option,
@@ -43,6 +45,21 @@ def format_table(replayed, names) -> str:
     return "\n".join(rows)
 
 
+def first_violations(replayed) -> dict:
+    """Each violated invariant's name -> the first state that violates it."""
+    first: dict = {}
+    for index, violated in enumerate(replayed.violated):
+        for name in violated:
+            first.setdefault(name, index)
+    return first
+
+
+def format_violations(replayed, names) -> str:
+    """On one line, which of the invariants `names` the trace violates, and first where."""
+    first = first_violations(replayed)
+    return "violates " + ", ".join(f"{name} (first in state {first[name]})" for name in names if name in first)
+
+
 def format_verdict(model, replayed, names, from_any_state: bool = False) -> str:
     """The verdict on a valid trace and what its invariants did."""
     checked = " and its mbt:: fields agree" if replayed.mbt else ""
@@ -51,10 +68,7 @@ def format_verdict(model, replayed, names, from_any_state: bool = False) -> str:
         f"[ok] {what} of spec '{model.name}': {states(len(replayed.trace))}, "
         f"each step explained by a step of the spec{checked}."
     ]
-    first = {}
-    for index, violated in enumerate(replayed.violated):
-        for name in violated:
-            first.setdefault(name, index)
+    first = first_violations(replayed)
     for name in names:
         if name in first:
             lines.append(f"Invariant {name} is violated, first in state {first[name]}.")
@@ -79,12 +93,26 @@ class SpecModels:
         return self.models[name]
 
     def detect(self, meta) -> str:
-        """The spec whose source file has the name of a trace's `#meta.source`, else the default one."""
-        source = os.path.basename(str(meta.get("source", "")))
-        for name in self.specs.factories:
-            if os.path.basename(self.get(name).source) == source:
+        """The spec whose source file has the name of a trace's `#meta.source`.
+
+        Raises UnknownSource when no spec has that file: guessing would
+        replay the trace against a spec it was not written for.
+        """
+        from checker.quint.itf import json_text
+
+        files = {name: os.path.basename(self.get(name).source) for name in self.specs.factories}
+        source = meta.get("source")
+        if not isinstance(source, str):
+            raise UnknownSource(f"its #meta names no source file to choose the spec by: give --spec ({', '.join(files)})")
+        for name, file in files.items():
+            if file == os.path.basename(source):
                 return name
-        return self.specs.default
+        known = ", ".join(f"{file} for {name}" for name, file in files.items())
+        raise UnknownSource(f"its #meta.source {json_text(source)} is the file of no spec ({known}): give --spec")
+
+
+class UnknownSource(Exception):
+    """A trace's `#meta.source` names no spec's file."""
 
 
 def replay_command(specs: Specs) -> click.Command:
@@ -114,7 +142,7 @@ def replay_command(specs: Specs) -> click.Command:
         "behaviour, or a test harness's start); only its steps are checked.",
     )
     @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
-    @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
+    @click.option("--show", is_flag=True, help="Also print each trace's states, as the check prints a trace (see --view; giving --view implies --show).")
     @view_option
     @click.pass_context
     def replay(ctx, traces, invariants, same_encoding, from_any_state, coverage, quiet, show, view, **kwargs):
@@ -140,7 +168,7 @@ def replay_command(specs: Specs) -> click.Command:
         from checker.quint.replay import NotABehaviour, Replayer
         from checker.report import format_trace
 
-        prog = ctx.find_root().info_name
+        show = show or given(ctx, "view")
         explicit = ctx.get_parameter_source("spec") is click.core.ParameterSource.COMMANDLINE
         spec = kwargs.pop("spec")
         models = SpecModels(specs, kwargs)
@@ -152,7 +180,7 @@ def replay_command(specs: Specs) -> click.Command:
 
         def fail(path: str, message: str, code: int) -> None:
             nonlocal worst
-            click.echo(f"{prog}: error: {path}: {message}", err=True)
+            report_error(f"{path}: {message}")
             worst = max(worst, code, key=SEVERITY.index)
 
         for path in traces:
@@ -161,7 +189,11 @@ def replay_command(specs: Specs) -> click.Command:
             except ItfError as error:
                 fail(path, str(error), EXIT_UNREADABLE)
                 continue
-            name = spec if explicit else models.detect(itf.meta)
+            try:
+                name = spec if explicit else models.detect(itf.meta)
+            except UnknownSource as error:
+                fail(path, str(error), EXIT_UNREADABLE)
+                continue
             model = models.get(name)
             if name not in replayers:
                 chosen = resolve_invariants(model, invariants) if invariants else list(model.invariants.values())
@@ -180,6 +212,8 @@ def replay_command(specs: Specs) -> click.Command:
             if invariants and any(replayed.violated):
                 worst = max(worst, EXIT_INVARIANT, key=SEVERITY.index)
             if quiet:
+                if invariants and any(replayed.violated):
+                    click.echo(f"{path}: {format_violations(replayed, names)}")
                 continue
             if len(traces) == 1:
                 meta = ", ".join(f"{key} {itf.meta[key]}" for key in ("source", "status") if key in itf.meta)

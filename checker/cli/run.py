@@ -13,12 +13,18 @@ from checker.cli.common import (
     EXIT_OK,
     Specs,
     invariant_option,
+    plural,
+    refuse_unused,
     resolve_invariants,
     resolve_view,
     view_option,
     with_specs,
+    write_files,
 )
 from checker.cli.itf_out import itf_options
+
+#: --max-steps beyond this would keep traces too long to show or to hold in memory.
+MAX_STEPS = 100_000
 
 
 def parse_seed(text: str | None) -> int | None:
@@ -91,7 +97,11 @@ def run_command(specs: Specs) -> click.Command:
         help="The most samples (random behaviours) to run; the run stops at the first violation.",
     )
     @click.option(
-        "--max-steps", type=click.IntRange(min=0), default=20, show_default=True, help="The most steps in a sample."
+        "--max-steps",
+        type=click.IntRange(min=0, max=MAX_STEPS),
+        default=20,
+        show_default=True,
+        help=f"The most steps in a sample (at most {MAX_STEPS:,}: a sample keeps its whole trace in memory).",
     )
     @click.option(
         "--seed",
@@ -119,6 +129,7 @@ def run_command(specs: Specs) -> click.Command:
         from checker.explore.simulate import replay_sample, simulate
         from checker.report import format_trace
 
+        refuse_unused(ctx, [("itf_style", "--out-itf", bool(out_itf))])
         model = specs.build(kwargs)
         chosen = resolve_invariants(model, invariants)
         view = resolve_view(model, view)
@@ -127,8 +138,8 @@ def run_command(specs: Specs) -> click.Command:
             start = SystemRandom().getrandbits(53)
         click.echo(
             f"Simulating spec '{model.name}' ({model.source}): {model.description}\n"
-            f"Invariants: {', '.join(inv.name for inv in chosen)}\n"
-            f"Up to {max_samples:,} samples of up to {max_steps} steps, seed 0x{start:x}\n"
+            f"Invariants: {', '.join(map(str, chosen))}\n"
+            f"Up to {plural(max_samples, 'sample')} of up to {plural(max_steps, 'step')} each, seed 0x{start:x}\n"
         )
         progress = Progress(max_samples)
         try:
@@ -137,19 +148,22 @@ def run_command(specs: Specs) -> click.Command:
             progress.close()
         violation = result.violation
         if violation is not None:
-            click.echo("An example execution:\n\n" + format_trace(model, violation.trace, view) + "\n")
+            shown, status = violation.trace, "violation"
+            click.echo("An example execution (the sample that violates):\n")
+        else:
+            shown, status = replay_sample(model, chosen, max_steps, result.longest_seed).trace, "ok"
+            which = "the only sample" if result.samples == 1 else "the longest sample"
+            click.echo(f"An example execution ({which}):\n")
+        click.echo(format_trace(model, shown, view) + "\n")
         click.echo(format_outcome(result, chosen))
+        code = EXIT_INVARIANT if violation is not None else EXIT_OK
         if out_itf:
-            from checker.cli.itf_out import write_traces
+            from checker.cli.itf_out import SAMPLE, write_traces
 
-            if violation is not None:
-                traces, status = [(violation.violated[0], violation.trace)], "violation"
-            else:
-                longest = replay_sample(model, chosen, max_steps, result.longest_seed)
-                traces, status = [("sample", longest.trace)], "ok"
-            click.echo(write_traces(model, traces, out_itf, status, itf_style))
+            prop = violation.violated[0] if violation is not None else SAMPLE
+            code = write_files(lambda: write_traces(model, [(prop, shown)], out_itf, status, itf_style)) or code
         reproduce = violation.seed if violation is not None else start
         click.echo(f"Use --seed=0x{reproduce:x} to reproduce.")
-        ctx.exit(EXIT_INVARIANT if violation is not None else EXIT_OK)
+        ctx.exit(code)
 
     return run

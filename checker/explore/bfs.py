@@ -27,7 +27,7 @@ class Stats:
     transitions: int = 0
     #: number of new states at each depth; `len(per_depth) - 1` is the depth
     per_depth: list[int] = field(default_factory=list)
-    #: states that no step leaves (every successor is the state itself)
+    #: states that no step leaves for another state (every successor, if any, is the state itself)
     final: int = 0
     #: states without any successor
     deadlocks: int = 0

@@ -17,13 +17,15 @@ lists) are read as tuples.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from itertools import accumulate
 from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model
-from checker.quint.value import Record, Variant, flat
+from checker.quint.value import Record, Variant, by_key, flat, order
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -36,6 +38,19 @@ UNIT_ENCODINGS = {"tuple": {"#tup": []}, "UNIT": {"tag": "UNIT"}}
 
 class ItfError(ValueError):
     """The document is not an ITF trace; the message says where and why."""
+
+
+#: Limits on what `read_trace` reads, far above any trace of a teaching spec; a file
+#: beyond them is refused with one line instead of exhausting memory or the stack.
+MAX_BYTES = 32 * 1024 * 1024
+#: JSON nesting (a tic-tac-toe state is 11 deep); it bounds the recursion of reading and printing.
+MAX_DEPTH = 100
+#: Digits in an integer: Python's own default limit for converting text to `int`,
+#: kept whatever the interpreter's setting, so conversion time stays short.
+MAX_DIGITS = 4300
+
+#: An integer as `#bigint` writes it: ASCII digits only (`str.isdigit` accepts "²").
+BIGINT = re.compile(r"-?[0-9]+")
 
 
 # ---- values ------------------------------------------------------------------
@@ -53,11 +68,11 @@ def to_json(value: Any, unit: str = "tuple") -> Any:
     if isinstance(value, tuple):
         return {"#tup": [to_json(v, unit) for v in value]}
     if isinstance(value, frozenset):
-        return {"#set": [to_json(v, unit) for v in sorted(value)]}
+        return {"#set": [to_json(v, unit) for v in sorted(value, key=order)]}
     if isinstance(value, Record):
         return {name: to_json(value[name], unit) for name in sorted(value)}
     if isinstance(value, dict):
-        return {"#map": [[to_json(k, unit), to_json(v, unit)] for k, v in sorted(value.items())]}
+        return {"#map": [[to_json(k, unit), to_json(v, unit)] for k, v in by_key(value)]}
     raise TypeError(f"no ITF form for {value!r}")
 
 
@@ -78,18 +93,16 @@ def from_json(value: Any, where: str) -> Any:
         raise ItfError(f"{where}: {json_text(value)} is not an ITF value")
     if "#bigint" in value:
         digits = value["#bigint"]
-        if len(value) != 1 or not isinstance(digits, str) or not digits.lstrip("-").isdigit():
+        if len(value) != 1 or not isinstance(digits, str) or not BIGINT.fullmatch(digits):
             raise ItfError(f"{where}: {json_text(value)} is not a big integer")
-        return int(digits)
-    for key, decode in (("#tup", tuple), ("#set", frozenset)):
+        return integer(digits, where)
+    for key in ("#tup", "#set"):
         if key in value:
             items = value[key]
             if len(value) != 1 or not isinstance(items, list):
                 raise ItfError(f"{where}: '{key}' must be the only key and hold a list")
-            try:
-                return decode(from_json(v, f"{where}.{key}[{i}]") for i, v in enumerate(items))
-            except TypeError:
-                raise ItfError(f"{where}: a set element is not hashable") from None
+            elements = [from_json(v, f"{where}.{key}[{i}]") for i, v in enumerate(items)]
+            return tuple(elements) if key == "#tup" else frozenset(_distinct(elements, items, f"{where}: set element"))
     if "#map" in value:
         return _map_from_json(value, where)
     if "#unserializable" in value:
@@ -106,16 +119,43 @@ def _map_from_json(value: dict, where: str) -> dict:
     pairs = value["#map"]
     if len(value) != 1 or not isinstance(pairs, list):
         raise ItfError(f"{where}: '#map' must be the only key and hold a list of pairs")
-    result = {}
     for i, pair in enumerate(pairs):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise ItfError(f"{where}: map entry {i} is not a [key, value] pair")
-        key = from_json(pair[0], f"{where} key {i}")
+    keys = _distinct([from_json(k, f"{where} key {i}") for i, (k, _) in enumerate(pairs)], [k for k, _ in pairs], f"{where}: map key")
+    return {key: from_json(v, f"{where}[{flat(key)}]") for key, (_, v) in zip(keys, pairs)}
+
+
+def _kind(value: Any) -> type:
+    """The Python type standing for a Quint value's type at its top (a bool is no int here)."""
+    return type(value) if not isinstance(value, dict) else dict
+
+
+def _distinct(elements: list, raw: list, what: str) -> list:
+    """`elements` (a set's elements or a map's keys, read from `raw`), if they are of one type
+    and all different, as Quint writes them: else one names the first offender.
+
+    Python would merge `1` and `true`, and cannot order `1` and `"a"`."""
+    seen: dict = {}
+    for i, element in enumerate(elements):
+        if _kind(element) is not _kind(elements[0]):
+            raise ItfError(f"{what}s of different types: {json_text(raw[0])} and {json_text(raw[i])}")
         try:
-            result[key] = from_json(pair[1], f"{where}[{flat(key)}]")
+            if element in seen:
+                raise ItfError(f"{what} {i} repeats {what.rsplit(' ', 1)[-1]} {seen[element]}: {json_text(raw[i])}")
+            seen[element] = i
         except TypeError:
-            raise ItfError(f"{where}: map key {i} is not hashable") from None
-    return result
+            raise ItfError(f"{what} {i} is not hashable: {json_text(raw[i])}") from None
+    return elements
+
+
+def integer(digits: str, where: str = "") -> int:
+    """The integer of ASCII `digits`, refused past MAX_DIGITS (`where` names it in errors)."""
+    length = len(digits.lstrip("-"))
+    if length > MAX_DIGITS:
+        at = f"{where}: " if where else ""
+        raise ItfError(f"{at}an integer of {length:,} digits, more than the {MAX_DIGITS:,} ttt-check reads")
+    return int(digits)
 
 
 def json_text(value: Any, limit: int | None = 60) -> str:
@@ -185,11 +225,13 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
 
 
 def write_trace(path: str, model: Model, trace: Trace, status: str, style: str = "quint") -> None:
-    """Write `trace` to `path` as compact JSON, as Quint does."""
+    """Write `trace` to `path` as compact JSON, as Quint does; atomically (see `checker.files`)."""
     import json
 
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(encode_trace(model, trace, status, style), out, separators=(",", ":"))
+    from checker.files import write_atomically
+
+    document = encode_trace(model, trace, status, style)
+    write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
 
 
 # ---- traces: reading ---------------------------------------------------------
@@ -238,18 +280,33 @@ def decode_trace(document: Any) -> ItfTrace:
 
 
 def read_trace(path: str) -> ItfTrace:
-    """Read and decode the ITF file at `path`; ItfError says what is wrong."""
+    """Read and decode the ITF file at `path`; ItfError says what is wrong.
+
+    Only a regular file of at most MAX_BYTES is read (not `/dev/zero`, a
+    folder or a pipe), nested at most MAX_DEPTH deep, with integers of at
+    most MAX_DIGITS digits.
+    """
     import json
+    import os
+    import stat
 
     try:
-        with open(path, encoding="utf-8") as source:
-            text = source.read()
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a pipe would block
+            raise ItfError("not a regular file")
+        with open(path, "rb") as source:
+            data = source.read(MAX_BYTES + 1)
     except OSError as error:
         raise ItfError(f"cannot read: {error.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise ItfError(f"larger than {MAX_BYTES // 2**20} MiB, the most ttt-check reads")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ItfError("not a text file (not UTF-8)") from None
+    if nesting(text) > MAX_DEPTH:
+        raise ItfError(f"nested deeper than {MAX_DEPTH} levels, the most ttt-check reads")
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_int=integer)
     except json.JSONDecodeError as error:
         if not text.strip():
             raise ItfError("the file is empty") from None
@@ -257,4 +314,24 @@ def read_trace(path: str) -> ItfTrace:
             where = f"line {error.lineno}, column {error.colno}"
             raise ItfError(f"the JSON ends early ({where}): the file is truncated") from None
         raise ItfError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    if _SURROGATE.search(text):
+        try:
+            json.dumps(document, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ItfError("a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): not Unicode text") from None
     return decode_trace(document)
+
+
+#: JSON strings, and the text between brackets, which `nesting` ignores (an unterminated string runs to the end)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+#: the escape of a UTF-16 surrogate, which JSON allows but only in pairs that make one character
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of JSON `text` nest, found before parsing it
+    (Python's parser and our readers recurse, so too deep a text would exhaust the stack)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)

@@ -23,7 +23,7 @@ from checker.quint.itf import (
     state_values,
     to_json,
 )
-from checker.quint.value import Record, Variant, flat
+from checker.quint.value import Record, Variant, flat, order
 
 
 class NotABehaviour(Exception):
@@ -43,20 +43,40 @@ class Replayed:
     ignored: tuple[str, ...]
 
 
-def changes(before: Any, after: Any, path: str = "") -> list[str]:
-    """Where two Quint values differ, as `path old -> new`, e.g. `board[1][2] Empty -> Occupied(X)`."""
-    if before == after:
+def differences(*values: Any, path: str = "") -> list[tuple]:
+    """Where the last two of some Quint values of one shape differ: (path, each value there),
+    e.g. ("board[1][2]", Empty, Occupied(X)) for two boards."""
+    if values[-2] == values[-1]:
         return []
-    if isinstance(before, dict) and isinstance(after, dict) and before.keys() == after.keys():
+    if all(isinstance(v, dict) and v.keys() == values[0].keys() for v in values):
         found = []
-        for key in sorted(before):
-            if isinstance(before, Record):
+        for key in sorted(values[0], key=order):
+            if isinstance(values[0], Record):
                 where = f"{path}.{key}" if path else key
             else:
                 where = f"{path}[{flat(key)}]"
-            found += changes(before[key], after[key], where)
+            found += differences(*(v[key] for v in values), path=where)
         return found
-    return [f"{path} {flat(before)} -> {flat(after)}"]
+    return [(path, *values)]
+
+
+def changes(before: Any, after: Any) -> list[str]:
+    """Where two Quint values differ, as `path old -> new`, e.g. `board[1][2] Empty -> Occupied(X)`."""
+    return [f"{path} {flat(old)} -> {flat(new)}" for path, old, new in differences(before, after)]
+
+
+def corrections(before: Any, expected: Any, found: Any) -> list[str]:
+    """What a step from `before` makes of each place where `found` differs from `expected`,
+    e.g. `nextTurn should become X, not stay O`."""
+    lines = []
+    for path, was, should, got in differences(before, expected, found):
+        if was == should:
+            lines.append(f"{path} should stay {flat(should)}, not become {flat(got)}")
+        elif was == got:
+            lines.append(f"{path} should become {flat(should)}, not stay {flat(got)}")
+        else:
+            lines.append(f"{path} should become {flat(should)}, not {flat(got)}")
+    return lines
 
 
 def describe(changed: list[str]) -> str:
@@ -178,7 +198,9 @@ class Replayer:
         if not successors:
             return text + f"; state {index - 1} has no successor at all"
         label, nearest = min(successors, key=lambda step: len(self.diff(step[1], state)))
-        return text + f"; the nearest step, {label}, changes {describe(self.diff(before, nearest))}"
+        quint = model.to_quint
+        fixes = corrections(quint(before), quint(nearest), quint(state))
+        return text + f"; the nearest step is {label}, by which " + ", and ".join(fixes)
 
     def check_loop(self, states: list, loop: int) -> None:
         """The last state must step back to `states[loop]`, or repeat it."""

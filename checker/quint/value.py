@@ -24,6 +24,34 @@ class Variant(NamedTuple):
     value: Any = ()
 
 
+def order(value: Any) -> tuple:
+    """A sort key for Quint values that orders any two of them, even of different types.
+
+    Values of one type sort as Python sorts them (numbers by value, tuples
+    and variants element by element); sets sort by their sorted elements.
+    Python itself cannot compare `1` with `"a"`, nor order sets, and a trace
+    read from a file may hold such mixtures.
+    """
+    if isinstance(value, bool):
+        return (0, value)
+    if isinstance(value, int):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, Variant):
+        return (3, value.tag, order(value.value))
+    if isinstance(value, tuple):
+        return (4, tuple(order(v) for v in value))
+    if isinstance(value, frozenset):
+        return (5, tuple(sorted(order(v) for v in value)))
+    return (6, tuple(sorted((order(k), order(v)) for k, v in value.items())))
+
+
+def by_key(mapping: dict) -> list:
+    """The items of a map or record, in `order` of their keys."""
+    return sorted(mapping.items(), key=lambda item: order(item[0]))
+
+
 def flat(value: Any) -> str:
     """The value on one line, e.g. `Map(1 -> Empty, 2 -> Occupied(X))`."""
     if isinstance(value, bool):
@@ -37,11 +65,11 @@ def flat(value: Any) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(flat(v) for v in value) + ")"
     if isinstance(value, Record):
-        return "{ " + ", ".join(f"{k}: {flat(v)}" for k, v in sorted(value.items())) + " }"
+        return "{ " + ", ".join(f"{k}: {flat(v)}" for k, v in by_key(value)) + " }"
     if isinstance(value, dict):
-        return "Map(" + ", ".join(f"{flat(k)} -> {flat(v)}" for k, v in sorted(value.items())) + ")"
+        return "Map(" + ", ".join(f"{flat(k)} -> {flat(v)}" for k, v in by_key(value)) + ")"
     if isinstance(value, frozenset):
-        return "Set(" + ", ".join(flat(v) for v in sorted(value)) + ")"
+        return "Set(" + ", ".join(flat(v) for v in sorted(value, key=order)) + ")"
     return str(value)
 
 
@@ -58,7 +86,7 @@ def pretty(value: Any, indent: int = 0, trailing: int = 0) -> str:
     inner = " " * (indent + 2)
     if isinstance(value, Record):
         lines = []
-        items = sorted(value.items())
+        items = by_key(value)
         for i, (name, field) in enumerate(items):
             comma = 0 if i == len(items) - 1 else 1
             head = f"{inner}{name}:"
@@ -72,10 +100,10 @@ def pretty(value: Any, indent: int = 0, trailing: int = 0) -> str:
     if isinstance(value, (dict, frozenset)):
         if isinstance(value, dict):
             opener = "Map("
-            elements = [(flat(k) + " -> ", v) for k, v in sorted(value.items())]
+            elements = [(flat(k) + " -> ", v) for k, v in by_key(value)]
         else:
             opener = "Set("
-            elements = [("", v) for v in sorted(value)]
+            elements = [("", v) for v in sorted(value, key=order)]
         lines = []
         for i, (prefix, element) in enumerate(elements):
             comma = 0 if i == len(elements) - 1 else 1

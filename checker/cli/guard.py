@@ -1,0 +1,149 @@
+"""Run a command line so that it always ends with one line, never a traceback.
+
+This module imports only the standard library, so that it is in charge
+before anything slow is imported: a Ctrl-C while click loads still ends
+with one line and exit 130. It also keeps output faults from becoming
+tracebacks: a closed stderr, a closed pipe (`| head -1` keeps the verdict's
+exit code), a full disk (one line, exit 74), and a terminal whose encoding
+cannot show a character (plain ASCII instead).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import signal
+import sys
+from typing import Any, Callable
+
+#: Exit codes of faults: 74 a file asked for (--out-itf, ...) or the output could not be written (the
+#: verdict is printed all the same); 70 a bug in ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
+EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 74, 70, 130
+
+#: What a character the output's encoding cannot show becomes.
+ASCII = {"›": ">", "…": "...", "×": "x", "±": "+/-", "—": "-", "–": "-", "≤": "<=", "≥": ">=", "→": "->", "·": "."}
+
+
+def _to_ascii(error: UnicodeEncodeError) -> tuple[str, int]:
+    text = error.object[error.start : error.end]
+    return "".join(ASCII.get(c, "?") for c in text), error.end
+
+
+codecs.register_error("ascii-fallback", _to_ascii)
+
+
+class Output:
+    """A text stream that stops writing, quietly, once the reader has gone or the disk is full."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        #: the first error met while writing, if any
+        self.failed: OSError | None = None
+
+    def _guard(self, call: Callable[[], Any], default: Any) -> Any:
+        if self.failed is not None:
+            return default
+        try:
+            return call()
+        except OSError as error:
+            self.failed = error
+            return default
+
+    def write(self, text: str) -> int:
+        return self._guard(lambda: self.stream.write(text), len(text))
+
+    def flush(self) -> None:
+        self._guard(self.stream.flush, None)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _interrupted(signum, frame) -> None:
+    """The first Ctrl-C interrupts; any later one (while shutting down) is ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _stream(stream):
+    """A usable text stream: a closed one (`2>&-`) writes nowhere; unshowable characters become ASCII."""
+    if stream is None:
+        return Output(open(os.devnull, "w", encoding="utf-8"))
+    try:
+        stream.reconfigure(errors="ascii-fallback")
+    except (AttributeError, ValueError, OSError):
+        pass
+    return Output(stream)
+
+
+def run_guarded(load: Callable[[], Any], prog: str) -> None:
+    """Build the click command with `load()` and run it on `sys.argv`; exit with its code.
+
+    Bad usage and other click errors print `PROG: error: ...` in one line
+    (exit 2, or the error's code); Ctrl-C prints `PROG: interrupted` (130).
+    The streams are put back before exiting; Ctrl-C stays ignored (a caller
+    in the same process, such as a test, restores its own handler).
+    """
+    signal.signal(signal.SIGINT, _interrupted)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _stream(sys.stdout), _stream(sys.stderr)
+    code = EXIT_INTERRUPTED
+    try:
+        code = _run(load, prog)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _say(f"{prog}: interrupted")
+    try:
+        code = _flush(code, prog)
+    finally:
+        sys.stdout, sys.stderr = (new if old is None else old for old, new in zip(streams, (sys.stdout, sys.stderr)))
+    # the work is done (or interrupted): a Ctrl-C from now on would only turn the exit into a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(code)
+
+
+def _run(load: Callable[[], Any], prog: str) -> int:
+    import click
+
+    from checker.cli.common import one_line
+
+    cli = load()
+    try:
+        with cli.make_context(prog, sys.argv[1:]) as ctx:
+            result = cli.invoke(ctx)
+        return result if isinstance(result, int) else 0
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        _say(f"{prog}: error: {one_line(error.format_message())}")
+        return error.exit_code
+    except click.Abort:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _say(f"{prog}: interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: still one line, and the way to see the traceback
+        if os.environ.get("TTT_CHECK_TRACEBACK"):
+            raise
+        _say(f"{prog}: internal error: {type(error).__name__}: {one_line(str(error))} (set TTT_CHECK_TRACEBACK=1 to see where)")
+        return EXIT_INTERNAL
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _flush(code: int, prog: str) -> int:
+    """Flush the output; a failed write other than a closed pipe is reported, and the exit code is 74."""
+    sys.stdout.flush()
+    failed = getattr(sys.stdout, "failed", None)
+    if failed is None:
+        return code
+    if not isinstance(failed, BrokenPipeError):
+        _say(f"{prog}: error: cannot write the output: {failed.strerror or failed}")
+        code = EXIT_FILE
+    # nothing more can be written: point stdout at /dev/null, so that Python's own flush at exit cannot fail
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return code

@@ -51,7 +51,8 @@ def main() -> None:
                 found[column].append(first)
                 passed = sum(point.lost_in[column] is None for point in run.points)
                 cells.append(("-" if first is None else f"{first:,}") + f" ({passed}/{len(run.points)})")
-            print(f"| {'on' if symmetry else 'off'} | {seed} | " + " | ".join(cells) + f" | {seconds:.0f} |", flush=True)
+            row = [("on" if symmetry else "off"), str(seed), *cells, f"{seconds:.0f}"]
+            print("| " + " | ".join(row) + " |", flush=True)
         medians = []
         for column in COLUMNS:
             # a run that never converged counts as later than any epoch

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from random import SystemRandom
+from typing import Callable
 
 import click
 
@@ -48,6 +50,15 @@ def train_and_check(settings: Settings, every: int | None, shares: bool = False)
     return Run(learner, points, results)
 
 
+def write_or_exit(write: Callable[[], None]) -> None:
+    """Run `write()`; a file it cannot write is one line on stderr and exit code 74."""
+    try:
+        write()
+    except WriteError as error:
+        report_error(str(error))
+        raise click.exceptions.Exit(EXIT_FILE)
+
+
 def describe(settings: Settings) -> str:
     sharing = "symmetric boards share a value" if settings.symmetry else "every board has its own value"
     return (
@@ -90,7 +101,9 @@ def summary(run: Run) -> str:
     "--seed", metavar="SEED", help="Random seed, decimal or 0x-hexadecimal; the same seed learns the same values. "
     "Default: a fresh one (printed)."
 )
-@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α.")
+@click.option(
+    "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+)
 @click.option(
     "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
     help="Chance of a random (exploring) move instead of a best one. "
@@ -143,13 +156,9 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     click.echo(f"Learning: {describe(settings)}")
     run = train_and_check(settings, every, bool(plot))
     policy = run.learner.policy()
-    try:
-        save_policy(policy, out)
-    except WriteError as error:
-        report_error(str(error))
-        raise click.exceptions.Exit(EXIT_FILE)
-    boards = len(policy.values[X])
-    click.echo(f"Wrote {out}: the values of {boards:,} boards{' (one per symmetry class)' if symmetry else ''} for X and for O")
+    write_or_exit(lambda: save_policy(policy, out))
+    classes = " (one per symmetry class)" if symmetry else ""
+    click.echo(f"Wrote {out}: the values of {len(policy.values[X]):,} boards{classes} for X and for O")
     if every:
         click.echo(
             f"Checked every {every:,} epochs: the learned side's best moves (every tie) "
@@ -163,11 +172,8 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
         other = train_and_check(flipped, every, True)
         click.echo(summary(other))
-        runs = {symmetry: run, not symmetry: other}
-        try:
-            draw(plot, settings, {"with symmetry": runs[True].points, "without symmetry": runs[False].points})
-        except WriteError as error:
-            report_error(str(error))
-            raise click.exceptions.Exit(EXIT_FILE)
+        by_symmetry = {symmetry: run.points, not symmetry: other.points}
+        curves = {"with symmetry": by_symmetry[True], "without symmetry": by_symmetry[False]}
+        write_or_exit(lambda: draw(plot, settings, curves))
         click.echo(f"Wrote {plot}")
-    click.echo(f"Play it: ttt-check --spec random --x any --o learned:{out} -i XHasNotWon")
+    click.echo(f"Play it: ttt-check --spec random --x any --o {shlex.quote('learned:' + out)} -i XHasNotWon")

@@ -191,7 +191,7 @@ def test_with_symmetry_one_value_stands_for_every_image(tmp_path):
 def parse(board: str):
     from model.state import Board
 
-    return Board(sum(1 << i for i, m in enumerate(board) if m == "X"), sum(1 << i for i, m in enumerate(board) if m == "O"))
+    return Board(*(sum(1 << i for i, m in enumerate(board) if m == mark) for mark in "XO"))
 
 
 # ---- a perfect policy never loses -----------------------------------------------------------
@@ -331,6 +331,10 @@ def test_never_loses_from_is_the_start_of_the_last_run_of_passing_checks():
     assert never_loses_from(points([True, False]), "O", "any") is None
 
 
+#: the start of a valid policy file, up to its values
+VALID = '{"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": false, '
+
+
 @pytest.mark.parametrize(
     "content, message",
     [
@@ -338,12 +342,9 @@ def test_never_loses_from_is_the_start_of_the_last_run_of_passing_checks():
         ('{"players": 2}', "not a policy file"),
         ('{"format": "ttt-check policy", "version": 9}', "schema version 9 is not supported"),
         ('{"format": "ttt-check policy", "version": 1, "size": 4}', "board size 4"),
-        ('{"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": false, "values": {"O": {"XX/...": 1}}}',
-         "is not a 3x3 board"),
-        ('{"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": false, "values": {"O": {"OO./.../...": 1}}}',
-         "cannot happen in a game"),
-        ('{"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": false, "values": {"O": {".../.../...": "high"}}}',
-         "must be a finite number"),
+        (VALID + '"values": {"O": {"XX/...": 1}}}', "is not a 3x3 board"),
+        (VALID + '"values": {"O": {"OO./.../...": 1}}}', "cannot happen in a game"),
+        (VALID + '"values": {"O": {".../.../...": "high"}}}', "must be a finite number"),
     ],
 )
 def test_a_corrupt_or_foreign_policy_is_one_line_of_error(ttt_check, tmp_path, content, message):
@@ -397,7 +398,8 @@ def test_learn_plot_draws_both_runs(ttt_check, tmp_path):
     pytest.importorskip("matplotlib")
     picture = tmp_path / "curve.png"
     code, out, err = ttt_check(
-        "learn", "--epochs", "200", "--seed", "1", "--verify-every", "100", "--out", tmp_path / "p.json", "--plot", picture
+        "learn", "--epochs", "200", "--seed", "1", "--verify-every", "100",
+        "--out", tmp_path / "p.json", "--plot", picture,
     )
     assert code == 0, err
     assert "symmetric boards share a value" in out and "every board has its own value" in out
@@ -432,8 +434,8 @@ def test_the_learned_player_moves_to_exactly_the_squares_of_highest_value(board,
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(sorted(reachable_boards())), st.floats(0, 1))
 def test_with_symmetry_a_value_stands_for_exactly_the_images_of_its_board(board, value):
-    data = {"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": True, "values": {"X": {text(board): value}}}
-    policy = from_json(data)
+    policy = from_json({"format": "ttt-check policy", "version": 1, "size": 3, "symmetry": True,
+                        "values": {"X": {text(board): value}}})
     same = images(board)
     for other in reachable_boards():
         got = policy.value("X", parse(other))

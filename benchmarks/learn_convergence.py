@@ -45,8 +45,9 @@ def main() -> None:
         started = time.perf_counter()
         check(policy, 0)
         checked = time.perf_counter() - started
+        rate = 100_000 / seconds
         print(
-            f"symmetry {'on' if symmetry else 'off'}: 100,000 games in {seconds:.1f} s ({100_000 / seconds:,.0f} games/s); "
+            f"symmetry {'on' if symmetry else 'off'}: 100,000 games in {seconds:.1f} s ({rate:,.0f} games/s); "
             f"one checkpoint (4 exhaustive checks) {1000 * checked:.0f} ms"
         )
     heads = [f"{side} vs {opponent}" for side, opponent in COLUMNS]

@@ -203,3 +203,24 @@ class Game:
 
 RANDOM = Game(any_square)
 STRATEGY = Game(strategy)
+
+
+OTHER = {"X": "O", "O": "X"}
+
+
+def play(board: str, i: int, mark: str) -> str:
+    """The board after `mark` plays square `i`."""
+    return board[:i] + mark + board[i + 1 :]
+
+
+@lru_cache(maxsize=None)
+def minimax(board: str, turn: str) -> int:
+    """002's minimax value: +1 if X wins with best play from here, -1 if O does, 0 for a draw."""
+    if has_won(board, "X"):
+        return 1
+    if has_won(board, "O"):
+        return -1
+    if is_full(board):
+        return 0
+    values = [minimax(play(board, i, turn), OTHER[turn]) for i in empties(board)]
+    return max(values) if turn == "X" else min(values)

@@ -26,27 +26,7 @@ from model.policy import from_json, load_policy, save_policy
 from model.tictactoe import TicTacToe
 from model.verification import Checkpoint, loses, never_loses_from, outcome_shares
 from tests.console import TTT_CHECK
-from tests.enumerator import Game, any_square, empties, has_won, is_full, is_over
-
-OTHER = {"X": "O", "O": "X"}
-
-
-def play(board: str, i: int, mark: str) -> str:
-    return board[:i] + mark + board[i + 1 :]
-
-
-@lru_cache(maxsize=None)
-def minimax(board: str, turn: str) -> int:
-    """+1 if X wins with best play from here, -1 if O does, 0 for a draw."""
-    if has_won(board, "X"):
-        return 1
-    if has_won(board, "O"):
-        return -1
-    if is_full(board):
-        return 0
-    values = [minimax(play(board, i, turn), OTHER[turn]) for i in empties(board)]
-    return max(values) if turn == "X" else min(values)
-
+from tests.enumerator import OTHER, Game, any_square, empties, has_won, is_full, is_over, minimax, play
 
 def reachable_boards() -> set[str]:
     seen, todo = {"." * 9}, ["." * 9]

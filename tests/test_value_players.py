@@ -15,27 +15,7 @@ from hypothesis import strategies as st
 from checker.explore.bfs import explore
 from model.players import KINDS, build
 from model.tictactoe import TicTacToe
-from tests.enumerator import Game, empties, has_won, is_full, is_over, outcome, strategy
-
-OTHER = {"X": "O", "O": "X"}
-
-
-def play(board: str, i: int, mark: str) -> str:
-    return board[:i] + mark + board[i + 1 :]
-
-
-@lru_cache(maxsize=None)
-def plain(board: str, turn: str) -> int:
-    """002's minimax: +1 if X wins, -1 if O wins, 0 for a draw, X maximising and O minimising."""
-    if has_won(board, "X"):
-        return 1
-    if has_won(board, "O"):
-        return -1
-    if is_full(board):
-        return 0
-    values = [plain(play(board, i, turn), OTHER[turn]) for i in empties(board)]
-    return max(values) if turn == "X" else min(values)
-
+from tests.enumerator import OTHER, Game, empties, has_won, is_full, is_over, minimax, outcome, play, strategy
 
 @lru_cache(maxsize=None)
 def depth_score(board: str, turn: str, depth: int) -> int:
@@ -67,7 +47,7 @@ def best(evaluate):
 REFERENCE = {
     "any": None,
     "strategy": strategy,
-    "minimax": best(plain),
+    "minimax": best(minimax),
     "perfect": best(lambda board, turn: depth_score(board, turn, 1)),
 }
 
@@ -123,7 +103,7 @@ def test_labels_name_the_player_and_the_value_it_saw(kind):
             board, turn = as_text(after)
             sign = 1 if state.nextTurn == "X" else -1
             notes = dict(label.notes)
-            assert notes["value"] == words[sign * plain(board, turn)]
+            assert notes["value"] == words[sign * minimax(board, turn)]
             if kind == "perfect":
                 assert notes["score"] == sign * depth_score(board, turn, 1)
 
@@ -173,6 +153,6 @@ def test_strategy_keeps_value_on_any_board(position):
 
     board, _ = position
     keeps = is_over(board) or all(
-        plain(play(board, i, "X"), "O") >= plain(board, "X") for _, i in strategy(board, "X")
+        minimax(play(board, i, "X"), "O") >= minimax(board, "X") for _, i in strategy(board, "X")
     )
     assert StrategyTicTacToe().StrategyKeepsValue(as_state(board, "X")) == keeps

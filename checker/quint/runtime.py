@@ -23,30 +23,29 @@ class QuintError(SpecError):
     """Evaluating the spec failed; the message says what and where."""
 
 
-class QMap(dict):
+class _Hashable(dict):
+    """A dict that is never changed once built, hashed by its items (the hash is computed once)."""
+
+    __slots__ = ("_hash",)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash(frozenset(self.items()))
+            return self._hash
+
+
+class QMap(_Hashable):
     """A Quint map: an immutable, hashable dict."""
 
-    __slots__ = ("_hash",)
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = hash(frozenset(self.items()))
-            return self._hash
+    __slots__ = ()
 
 
-class QRecord(Record):
+class QRecord(_Hashable, Record):
     """A Quint record: an immutable, hashable `Record`."""
 
-    __slots__ = ("_hash",)
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = hash(frozenset(self.items()))
-            return self._hash
+    __slots__ = ()
 
 
 class Infinite:

@@ -210,7 +210,7 @@ def problems(code, out: str, err: str) -> list[str]:
     """How a run broke the promise (none when it kept it)."""
     found = []
     if code not in DOCUMENTED_EXITS:
-        found.append(f"exit {code!r}")
+        found.append(f"exit {code!r}: {err[:200]!r}")
     if "Traceback" in out + err:
         found.append("a traceback")
     lines = err.splitlines()

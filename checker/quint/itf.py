@@ -24,8 +24,8 @@ from itertools import accumulate
 from typing import Any, Mapping
 
 from checker.explore.trace import Trace
-from checker.model import Label, Model
-from checker.quint.value import Record, Variant, by_key, flat, order
+from checker.model import Label, Model, order
+from checker.quint.value import Record, Variant, by_key, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"

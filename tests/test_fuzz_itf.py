@@ -272,9 +272,9 @@ def test_mutated_traces_get_one_line_and_a_documented_exit(ttt_check, tmp_path, 
     assert fixtures_digest() == fixtures
     print(f"\nfuzz {category}: {EXAMPLES} inputs, {len(failures)} failures; exit codes {dict(sorted(exits.items()))}")
     assert not failures, f"{len(failures)} of {EXAMPLES} broke the promise:\n" + "\n".join(failures[:10])
-    # the mutations reach past the reader: some inputs are refused, and (but for
-    # truncation and encodings, which rarely leave valid JSON) some still replay
-    assert exits.get(2, 0) + exits.get(1, 0) > 0
+    # the mutations reach past the reader: but for truncation, which never leaves valid
+    # JSON, some inputs are read and then found to be no behaviour of the spec (exit 1)
+    assert category == "truncation" or exits.get(1, 0) > 0
 
 
 def special_files(tmp_path: Path) -> dict[str, Path]:

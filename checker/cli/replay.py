@@ -103,7 +103,8 @@ class SpecModels:
         files = {name: os.path.basename(self.get(name).source) for name in self.specs.factories}
         source = meta.get("source")
         if not isinstance(source, str):
-            raise UnknownSource(f"its #meta names no source file to choose the spec by: give --spec ({', '.join(files)})")
+            specs = ", ".join(files)
+            raise UnknownSource(f"its #meta names no source file to choose the spec by: give --spec ({specs})")
         for name, file in files.items():
             if file == os.path.basename(source):
                 return name

@@ -32,6 +32,7 @@ COMMANDS = [
     ["ttt-check", "--no-stutter", "--invariant", "OHasNotWon"],
     ["ttt-check", "--temporal", "XMustEventuallyWin"],
     ["ttt-check", "--spec", "random", "--temporal", "GameEventuallyEnds"],
+    ["ttt-check", "--spec", "random", "--invariant", "OHasNotWon", "--coverage"],
 ]
 
 

@@ -15,8 +15,9 @@ class WriteError(OSError):
     """A file could not be written; the message names the file and the reason, in one line."""
 
 
-def write_atomically(path: str, write: Callable[[TextIO], None]) -> None:
-    """Call `write(stream)` on a temporary file next to `path`, then rename it to `path`.
+def write_atomically(path: str, write: Callable[[TextIO], None], binary: bool = False) -> None:
+    """Call `write(stream)` on a temporary file next to `path` (UTF-8 text, or bytes if `binary`), then
+    rename it to `path`.
 
     A symbolic link is followed, so the link stays and its target gets the
     new content. On any failure the temporary file is removed, the old file
@@ -33,7 +34,7 @@ def write_atomically(path: str, write: Callable[[TextIO], None]) -> None:
     except OSError as error:
         raise WriteError(f"cannot write {path}: {reason(error, folder)}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        with os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8") as stream:
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())

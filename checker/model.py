@@ -116,6 +116,11 @@ class Model(Generic[S]):
     views: Mapping[str, Callable[[S, S | None], str]] = {}
     #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
     nondet_names: tuple[str, ...] = ()
+    #: Every path a step's label can have (`Label.path`), e.g. `("MoveX", "Win")`: the
+    #: actions and branches coverage reports, so that one no step takes shows as dead.
+    action_paths: tuple[tuple[str, ...], ...] = ()
+    #: Named predicates that tell how a final state ended, e.g. "X won", for coverage.
+    outcomes: Mapping[str, Callable[[S], bool]] = {}
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""
@@ -140,6 +145,10 @@ class Model(Generic[S]):
         if label is None:
             return "init"
         return label.path[0] if label.path else ""
+
+    def to_html(self, state: S) -> str | None:
+        """The state as an HTML fragment for the explorer, or None to show its views as text."""
+        return None
 
     def format_state(self, state: S, view: str, previous: S | None = None) -> str:
         """The state in one view, or in every view for `view == "all"`.

@@ -62,6 +62,10 @@ SPECS = Specs(
             "  ttt-check play --human X                   you are X, against the perfect player\n"
             "  ttt-check play --moves game.txt --save g.itf.json   play O's moves from a file, keep the game"
         ),
+        "explore": (
+            "  ttt-check explore                        walk the strategy spec at http://127.0.0.1:8000/\n"
+            "  ttt-check explore -i NotStalemate        ... with a shortest draw to step through"
+        ),
         "replay": (
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"

@@ -28,6 +28,11 @@ class Player:
     #: the sides it can play
     sides: tuple[str, ...] = (X, O)
 
+    @property
+    def branches(self) -> tuple[tuple[str, ...], ...]:
+        """The label paths of its moves below MoveX/MoveO, for coverage: by default its kind."""
+        return ((self.kind,),)
+
     def moves(self, game: StrategyTicTacToe, board: Board, player: str) -> Steps:
         """Each (label, board after the move) `player` may choose; nothing when it has no move."""
         raise NotImplementedError
@@ -39,6 +44,7 @@ class AnyPlayer(Player):
     kind = "any"
     description = "moves to any empty square (MoveToEmpty)"
     nondet_names = ("coordinate",)
+    branches = (("MoveToEmpty",),)
 
     def moves(self, game, board, player):
         return game.MoveToEmpty(board, player)
@@ -51,6 +57,7 @@ class StrategyPlayer(Player):
     description = "follows the lecture's strategy (Win, Block, TakeCenter, SetupWin, MoveToEmpty)"
     nondet_names = ("coordinate", "corner", "pattern")
     sides = (X,)
+    branches = tuple(path[1:] for path in StrategyTicTacToe.x_paths)
 
     def moves(self, game, board, player):
         return game.strategy(board)
@@ -129,6 +136,11 @@ class Match(StrategyTicTacToe):
         self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
+
+    def move_paths(self) -> tuple[tuple[str, ...], ...]:
+        """Each player's branches, below MoveX and MoveO."""
+        sides = (("MoveX", self.x_player), ("MoveO", self.o_player))
+        return tuple((action, *branch) for action, player in sides for branch in player.branches)
 
     def rules(self) -> dict[str, str]:
         """The sides whose player follows a rule (every kind but `any`)."""

@@ -31,6 +31,19 @@ class StrategyTicTacToe(TicTacToe):
 
     def rules(self) -> dict[str, str]:
         return {X: "strategy"}
+
+    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
+    RULES = (
+        ("boardEmpty", "StartInCorner", "the board is not empty"),
+        ("canWin", "Win", "no line with two X and an empty square"),
+        ("canBlock", "Block", "no line with two O and an empty square"),
+        ("canTakeCenter", "TakeCenter", "the centre (2,2) is taken"),
+        ("canSetupWin", "SetupWin", "no line with one X and two empty squares"),
+    )
+
+    #: MoveX's chain of `if`s: one branch per choice of the strategy, for coverage
+    x_paths = tuple(("MoveX", rule) for _, rule, _ in RULES) + (("MoveX", "MoveToEmpty"),)
+
     invariant_docs = {
         "XHasNotWon": ("XHasNotWon", "X has not won. This does not hold, as X wins most of the times."),
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),
@@ -144,15 +157,6 @@ class StrategyTicTacToe(TicTacToe):
             if getattr(self, condition)(board):
                 return getattr(self, rule)(board)
         return self.MoveToEmpty(board, X)
-
-    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
-    RULES = (
-        ("boardEmpty", "StartInCorner", "the board is not empty"),
-        ("canWin", "Win", "no line with two X and an empty square"),
-        ("canBlock", "Block", "no line with two O and an empty square"),
-        ("canTakeCenter", "TakeCenter", "the centre (2,2) is taken"),
-        ("canSetupWin", "SetupWin", "no line with one X and two empty squares"),
-    )
 
     def rules_not_taken(self, rule: str) -> list[str]:
         """Why each rule before `rule` was not taken: `Win: no line with two X and an empty square`."""

@@ -1,6 +1,8 @@
-"""Ways to show a state: Quint's text, and a drawing of the board."""
+"""Ways to show a state: Quint's text, and a drawing of the board (as text and as HTML)."""
 
 from __future__ import annotations
+
+from html import escape
 
 from checker.quint.value import pretty
 from model.grid import Grid
@@ -70,3 +72,18 @@ def choices_view(grid: Grid, state: State, marks) -> str:
         cells = [words.get((row, column)) or square(grid, state, (row, column)) or "." for column in range(1, n + 1)]
         lines.append(f" {row} " + " ".join(cell.center(width) for cell in cells))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def board_html(grid: Grid, state: State) -> str:
+    """The board as an HTML table (class `board`, a cell's class is its player), for the explorer."""
+    n = grid.size
+    rows = []
+    for row in range(1, n + 1):
+        cells = []
+        for column in range(1, n + 1):
+            player = square(grid, state, (row, column))
+            title = f"({row},{column})"
+            cells.append(f'<td class="{player or "empty"}" title="{title}">{player or ""}</td>')
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    turn = escape(state.nextTurn)
+    return f'<table class="board"><caption>nextTurn: {turn}</caption>{"".join(rows)}</table>'

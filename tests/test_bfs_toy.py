@@ -5,6 +5,7 @@ import re
 
 import console
 import pytest
+from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
 from checker.model import Invariant, Label, Model
@@ -25,6 +26,12 @@ class Graph(Model):
     def next_steps(self, state):
         for action, successor in self.edges.get(state, []):
             yield Label((action,)), successor
+
+
+#: any graph over the states 0..7 with steps labelled `a` or `b` (for Graph(initial, edges))
+labelled_edges = st.dictionaries(
+    st.integers(0, 7), st.lists(st.tuples(st.sampled_from("ab"), st.integers(0, 7)), max_size=4), max_size=8
+)
 
 
 def counter(n):

@@ -17,10 +17,12 @@ from checker.cli.common import (
     view_option,
     with_specs,
 )
+from checker.cli.explorer import explore_command
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
 from checker.cli.solve import solve_command
+from checker.cli.state_space import state_space_options
 
 
 def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
@@ -69,10 +71,14 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     )
     @view_option
     @itf_options
+    @state_space_options
     @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
-    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, list_, **kwargs):
+    def main(
+        ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, coverage, dump, list_,
+        **kwargs,
+    ):
         """Explore every reachable state breadth-first, from `init` through
         `step`, and check the invariants in each one. When an invariant
         fails, print a shortest behaviour that breaks it, state by state, in
@@ -105,10 +111,11 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
-        ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness, out_itf, itf_style))
+        view = resolve_view(model, view)
+        ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, coverage, dump))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs), solve_command(specs)):
+    for command in (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs)):
         add_command(main, command, specs)
     return main
 

@@ -10,7 +10,6 @@ import click
 
 from checker.cli.common import (
     EXIT_DEADLOCK,
-    EXIT_FILE,
     EXIT_INVARIANT,
     EXIT_OK,
     EXIT_TEMPORAL,
@@ -104,25 +103,40 @@ def run_check(
     fairness: str = "weak",
     out_itf: str | None = None,
     itf_style: str = "quint",
+    coverage: bool = False,
+    dump: str | None = None,
 ) -> int:
     """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code.
 
-    With `out_itf`, each counterexample is also written as an ITF file (see `checker.cli.itf_out`).
+    With `out_itf`, each counterexample is also written as an ITF file (see `checker.cli.itf_out`);
+    `coverage` and `dump` add what `checker.cli.state_space` shows of the exploration.
     """
-    result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
+    from checker.cli.state_space import Watchers
+
+    watchers = Watchers(model, coverage, dump)
+    result = explore(
+        model,
+        invariants,
+        check_deadlock=deadlock,
+        keep_graph=bool(temporal),
+        on_level=progress(),
+        on_expand=watchers.on_expand(),
+    )
     outcomes = []
     if temporal:
         from checker.properties.liveness import check_properties
 
         outcomes = check_properties(model, result, temporal, fairness)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
+    if coverage:
+        click.echo("\n" + watchers.report())
+    failed = write_files(watchers.write)
     if out_itf:
         from checker.cli.itf_out import write_traces
 
         found = counterexamples(result, invariants, outcomes)
-        if write_files(lambda: write_traces(model, found, out_itf, "violation", itf_style)):
-            return EXIT_FILE
-    return exit_code(result, outcomes)
+        failed = write_files(lambda: write_traces(model, found, out_itf, "violation", itf_style)) or failed
+    return failed or exit_code(result, outcomes)
 
 
 def counterexamples(result: Result, invariants: Sequence[Invariant], temporal: Sequence[Verdict] = ()) -> list:

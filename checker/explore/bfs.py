@@ -61,12 +61,15 @@ def explore(
     check_deadlock: bool = True,
     keep_graph: bool = False,
     on_level: Callable[[int, int], None] | None = None,
+    on_expand: Callable[[Hashable, list], None] | None = None,
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
     Stops early once every invariant is violated and any deadlock is found,
-    unless `keep_graph` asks for the whole state graph (for liveness).
-    `on_level(depth, distinct)` is called before each level is expanded.
+    unless `keep_graph` asks for the whole state graph (for liveness) or
+    `on_expand` watches every state.
+    `on_level(depth, distinct)` is called before each level is expanded, and
+    `on_expand(state, steps)` with the list of its (label, successor) steps.
     """
     started = time.perf_counter()
     stats = Stats()
@@ -95,14 +98,18 @@ def explore(
                     pending.remove(invariant)
                     break
         decided = not pending and (deadlock is not None or not check_deadlock)
-        if decided and (invariants or check_deadlock) and not keep_graph:
+        if decided and (invariants or check_deadlock) and not keep_graph and on_expand is None:
             stats.complete = False
             break
         successors_of = model.next_steps
         next_frontier = []
         for state in frontier:
             successors = {}  # a dict keeps the model's order, so runs are repeatable
-            for _, successor in successors_of(state):
+            steps = successors_of(state)
+            if on_expand is not None:
+                steps = list(steps)
+                on_expand(state, steps)
+            for _, successor in steps:
                 stats.generated += 1
                 successors[successor] = None
             stats.transitions += len(successors)

@@ -1,0 +1,78 @@
+"""`ttt-check explore`: walk the spec's states in a browser, and open counterexamples step by step."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from checker.cli.common import Specs, invariant_option, resolve_invariants, resolve_temporal, with_specs
+
+
+def explore_command(specs: Specs) -> click.Command:
+    @with_specs(specs)
+    @click.command(name="explore", short_help="Walk the states in a browser; open counterexamples step by step.")
+    @click.option(
+        "--port",
+        type=click.IntRange(0, 65535),
+        default=8000,
+        show_default=True,
+        help="The port to listen on, on 127.0.0.1 only; 0 picks a free one.",
+    )
+    @invariant_option(
+        "An invariant to check first: its shortest counterexample is offered on the page, "
+        "to open step by step. Repeat for several."
+    )
+    @click.option(
+        "-t",
+        "--temporal",
+        multiple=True,
+        metavar="NAME",
+        help="A temporal property to check first (under weak fairness): its counterexample, a lasso, "
+        "is offered on the page too.",
+    )
+    def explore(port, invariants, temporal, **kwargs):
+        """Serve a page to walk the spec's states by hand: the state as a board, its
+        invariants, and its successors, each labelled by its step, to click on. The
+        path from the initial state is in the page's address, to share or bookmark.
+        With --invariant or --temporal, the counterexamples found are listed there, to
+        open and step through. The page and its JSON API (/api/spec, /api/state/PATH)
+        are served on 127.0.0.1 only; stop with Ctrl+C.
+        """
+        from checker.cli.check import counterexamples
+        from checker.explore.bfs import explore as bfs
+        from checker.web.api import Explorer
+        from checker.web.server import make_server
+
+        model = specs.build(kwargs)
+        props = resolve_temporal(model, temporal)
+        chosen = resolve_invariants(model, invariants) if invariants else []
+        found = []
+        if chosen or props:
+            result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props))
+            verdicts = []
+            if props:
+                from checker.properties.liveness import check_properties
+
+                verdicts = check_properties(model, result, props, "weak")
+            kinds = {prop.name: "temporal" for prop in props}
+            found = [
+                (name, kinds.get(name, "invariant"), trace)
+                for name, trace in counterexamples(result, chosen, verdicts)
+            ]
+        try:
+            server = make_server(Explorer(model, found), port)
+        except OSError as error:
+            raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}", param_hint="'--port'")
+        host, bound = server.server_address[:2]
+        names = ", ".join(name for name, _, _ in found) or "none"
+        click.echo(f"Exploring spec '{model.name}' at http://{host}:{bound}/  (counterexamples: {names}; Ctrl+C stops)")
+        sys.stdout.flush()
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+
+    return explore

@@ -1,0 +1,85 @@
+"""`--coverage` and `--dump`: options of a check that show what the exploration saw."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from checker.explore.coverage import Coverage
+from checker.explore.graph import GraphRecorder
+from checker.files import WriteError
+from checker.graph_files import graph_format, write_graph
+from checker.model import Model
+
+
+def _graph_file(ctx: click.Context, param: click.Parameter, path: str | None) -> str | None:
+    """Refuse a FILE of unknown format, or in a missing folder, before exploring."""
+    if path is None:
+        return None
+    try:
+        graph_format(path)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"folder '{folder}' does not exist", ctx, param)
+    return path
+
+
+def state_space_options(command):
+    """Add --coverage and --dump to a command."""
+    command = click.option(
+        "--dump",
+        metavar="FILE",
+        callback=_graph_file,
+        help="Write the explored state graph to FILE: DOT (.dot, .gv), GraphML (.graphml) or JSON (.json, "
+        "networkx's node-link form), by its extension. Nodes carry the state (in the spec's first view) and the "
+        "invariants' values; edges the label of the step.",
+    )(command)
+    return click.option(
+        "--coverage",
+        is_flag=True,
+        help="After the check, show for every action and branch (e.g. MoveX › Win) in how many reachable "
+        "states it was the step taken and how many steps it produced, the branches never taken, and how the "
+        "final states end. Explores every state, even after a violation.",
+    )(command)
+
+
+class Watchers:
+    """What watches the exploration for --coverage and --dump, and what they report after."""
+
+    def __init__(self, model: Model, coverage: bool, dump: str | None):
+        self.coverage = Coverage(model) if coverage else None
+        self.recorder = GraphRecorder(model) if dump else None
+        self.dump = dump
+        self.active = [watcher for watcher in (self.coverage, self.recorder) if watcher is not None]
+
+    def on_expand(self):
+        """The `on_expand` for `explore` (None when nothing watches)."""
+        if not self.active:
+            return None
+
+        def watch(state, steps) -> None:
+            for watcher in self.active:
+                watcher(state, steps)
+
+        return watch
+
+    def report(self) -> str:
+        """The coverage table, if asked for."""
+        return self.coverage.report() if self.coverage is not None else ""
+
+    def write(self) -> tuple[list[str], list[str]]:
+        """Write the state graph to the --dump file: (the line saying where it went, error lines)."""
+        if self.recorder is None:
+            return [], []
+        graph = self.recorder.graph
+        try:
+            kind = write_graph(graph, self.dump)
+        except WriteError as error:
+            return [], [str(error)]
+        return [
+            f"Wrote the state graph to {self.dump} ({kind}: "
+            f"{graph.number_of_nodes():,} states, {graph.number_of_edges():,} transitions)."
+        ], []

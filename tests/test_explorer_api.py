@@ -1,0 +1,99 @@
+"""The explorer's JSON API over HTTP (no browser): states by path, checked against
+the independent enumerator (tests/enumerator.py), and bad requests answered with
+a 4xx and one line of JSON."""
+
+import json
+import random
+import threading
+import urllib.error
+import urllib.request
+
+import pytest
+from boards import drawn
+from enumerator import STRATEGY, is_stalemate
+
+from checker.web.api import Explorer
+from checker.web.server import make_server
+from model.strategy import StrategyTicTacToe
+
+
+def squares(state: dict) -> tuple[str, str]:
+    """`("X...O....", "X")` from a state's board view."""
+    board = state["views"]["board"]
+    return drawn(board), board.split("nextTurn: ")[1]
+
+
+@pytest.fixture(scope="module")
+def url():
+    """A server on a free port, for the strategy spec with a counterexample to NotStalemate."""
+    from checker.explore.bfs import explore
+
+    model = StrategyTicTacToe()
+    result = explore(model, [model.invariants["NotStalemate"]], check_deadlock=False)
+    server = make_server(Explorer(model, [("NotStalemate", "invariant", result.violations["NotStalemate"])]), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert response.headers["Content-Type"].startswith("application/json")
+        return json.load(response)
+
+
+def test_random_walks_follow_the_games_moves(url):
+    successors = STRATEGY.explore().successors
+    chooser = random.Random(7)
+    for _ in range(5):
+        state = get(url + "api/state/0")
+        assert squares(state) == ("." * 9, "X") and state["label"] is None
+        taken = []
+        while not state["final"]:
+            here = squares(state)
+            shown = [squares(s) for s in state["successors"]]
+            assert sorted(shown) == sorted(successors[here])  # distinct successors, as the game has them
+            pick = chooser.choice(state["successors"])
+            state = get(url + "api/state/" + "/".join(map(str, pick["path"])))
+            taken.append(pick["label"])
+            assert squares(state) == shown[pick["index"]] and state["label"] == pick["label"]
+            assert state["trail"] == taken and state["depth"] == len(taken)
+        assert successors[squares(state)] == {squares(state)}  # final: only the stutter step
+
+
+def test_the_counterexample_path_leads_to_a_shortest_stalemate(url):
+    spec = get(url + "api/spec")
+    assert spec["name"] == "strategy" and spec["views"] == ["board", "quint"]
+    (found,) = spec["counterexamples"]
+    assert (found["property"], found["kind"], found["loop"]) == ("NotStalemate", "invariant", None)
+    state = get(url + "api/state/" + "/".join(map(str, found["path"])))
+    assert is_stalemate(squares(state)[0])
+    exploration = STRATEGY.explore()
+    assert state["depth"] == exploration.shortest({s for s in exploration.states if is_stalemate(s[0])})
+    assert {inv["name"]: inv["holds"] for inv in state["invariants"]}["NotStalemate"] is False
+
+
+@pytest.mark.parametrize(
+    "path, status, method",
+    [
+        ("api/state/0/99", 404, "GET"),
+        ("api/state/7", 404, "GET"),
+        ("api/state/0/x", 400, "GET"),
+        ("api/state/0/-1", 400, "GET"),
+        ("api/state/0//1", 400, "GET"),
+        ("api/state", 400, "GET"),
+        ("api/state/%FF", 400, "GET"),
+        ("nothing/here", 404, "GET"),
+        ("api/state/0", 405, "POST"),
+    ],
+)
+def test_bad_requests_get_a_client_error_as_one_line_of_json(url, path, status, method):
+    request = urllib.request.Request(url + path, method=method, data=b"" if method == "POST" else None)
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(request, timeout=10)
+    body = failed.value.read().decode()
+    assert failed.value.code == status
+    assert "\n" not in body.strip() and "Traceback" not in body
+    assert set(json.loads(body)) == {"error"}

@@ -1,0 +1,161 @@
+"""`ttt-check explore`, used as a person would: the installed command serves the
+page, a real headless Chromium opens it, clicks through the counterexamples and
+a successor, and reads what the page shows. What it shows is checked against
+the independent enumerator (tests/enumerator.py): every step is a move of the
+game, the counterexample is a shortest one and ends where the property fails.
+
+Runs in CI (CI set) always; elsewhere it is skipped when Chromium, chromedriver
+or selenium is missing. EXPLORER_SCREENSHOT=FILE saves a screenshot of the page
+midway through the counterexample (the README's picture).
+"""
+
+import os
+import re
+import subprocess
+
+import browser
+import console
+import pytest
+from enumerator import STRATEGY, has_won, is_over, is_stalemate
+
+reason = browser.missing()
+if reason and not os.environ.get("CI"):
+    pytest.skip(reason, allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def url():
+    """The address `ttt-check explore` prints, for the strategy spec with two counterexamples."""
+    assert reason is None, reason  # in CI, a missing browser fails the test
+    server = subprocess.Popen(
+        [str(console.TTT_CHECK), "explore", "--port", "0", "-i", "NotStalemate", "-t", "XMustEventuallyWin"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = server.stdout.readline()
+        found = re.search(r"at (http://127\.0\.0\.1:\d+/) ", line)
+        assert found, line + server.stderr.read()
+        yield found.group(1)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page():
+    with browser.chromium() as driver:
+        yield driver
+
+
+def until(page, condition) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(page, 10).until(condition)
+
+
+def wait_for(page, path: str) -> None:
+    """Until the page shows the state at `path`."""
+    until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") == path)
+
+
+def shown(page) -> dict:
+    """What the page shows of the current state, read from the page."""
+    cells = page.find_elements("css selector", "#state table.board td")
+    caption = page.find_element("css selector", "#state table.board caption").text
+    invariants = {
+        row.get_attribute("data-invariant"): "holds" in row.get_attribute("class").split()
+        for row in page.find_elements("css selector", "#invariants tr")
+    }
+    return {
+        "state": ("".join(cell.text or "." for cell in cells), caption.removeprefix("nextTurn: ")),
+        "label": page.find_element("id", "label").text,
+        "invariants": invariants,
+        "position": page.find_element("id", "trace-position").text,
+        "path": page.find_element("tag name", "body").get_attribute("data-path"),
+    }
+
+
+def step_through(page, url: str, prop: str, screenshot: str | None = None) -> list[dict]:
+    """Open counterexample `prop` from the list and press Next until its end; what each state showed.
+    With `screenshot`, a picture of the page at state 4 is saved there."""
+    page.get(url)
+    link = f"a[data-property={prop}]"
+    until(page, lambda driver: driver.find_elements("css selector", link))
+    page.find_element("css selector", link).click()
+    until(page, lambda driver: driver.find_element("id", "trace-position").text.startswith(f"{prop}: state 0 "))
+    seen = [shown(page)]
+    while page.find_element("id", "next").is_enabled():
+        page.find_element("id", "next").click()
+        until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") != seen[-1]["path"])
+        seen.append(shown(page))
+        if len(seen) == 5 and screenshot:
+            page.save_screenshot(screenshot)
+    return seen
+
+
+def assert_a_behaviour(seen: list[dict]) -> None:
+    """Each state shown follows from the one before by a move of the game, from the empty board."""
+    exploration = STRATEGY.explore()
+    assert seen[0]["state"] == ("." * 9, "X") and seen[0]["label"] == "init"
+    for before, after in zip(seen, seen[1:]):
+        assert after["state"] in exploration.successors[before["state"]], (before, after)
+
+
+def test_a_counterexample_opens_step_by_step(page, url):
+    seen = step_through(page, url, "NotStalemate", os.environ.get("EXPLORER_SCREENSHOT"))
+    assert_a_behaviour(seen)
+    exploration = STRATEGY.explore()
+    stalemates = {s for s in exploration.states if is_stalemate(s[0])}
+    assert len(seen) - 1 == exploration.shortest(stalemates)  # a shortest counterexample
+    last = len(seen) - 1
+    for depth, state in enumerate(seen):
+        board = state["state"][0]
+        assert state["position"].startswith(f"NotStalemate: state {depth} of {last}")
+        assert state["invariants"]["NotStalemate"] == (not is_stalemate(board))
+        assert state["invariants"]["XHasNotWon"] == (not has_won(board, "X"))
+        assert state["label"].startswith("MoveX ›" if depth % 2 else "MoveO ›") or depth == 0
+    assert is_stalemate(seen[-1]["state"][0]) and not page.find_element("id", "next").is_enabled()
+
+    page.find_element("id", "prev").click()
+    wait_for(page, seen[-2]["path"])
+    assert shown(page)["state"] == seen[-2]["state"]
+
+
+def test_a_lasso_ends_where_the_behaviour_stays_forever(page, url):
+    seen = step_through(page, url, "XMustEventuallyWin")
+    assert_a_behaviour(seen)
+    board = seen[-1]["state"][0]
+    assert is_over(board) and not has_won(board, "X")
+    assert seen[-1]["position"].endswith("repeats forever")
+
+
+def test_clicking_a_successor_shows_it_and_the_address_can_be_shared(page, url):
+    page.get(url + "#/0")
+    wait_for(page, "0")
+    cards = page.find_elements("css selector", "a.successor")
+    assert len(cards) == len(STRATEGY.explore().successors[("." * 9, "X")])
+    label = cards[2].find_element("class name", "step").text
+    cards[2].click()
+    wait_for(page, "0/2")
+    here = shown(page)
+    assert here["label"] == label and here["state"] in STRATEGY.explore().successors[("." * 9, "X")]
+    assert page.current_url.endswith("#/0/2")
+    steps = [a.text for a in page.find_elements("css selector", "#path li a")]
+    assert steps == ["init", label]
+
+    page.get("about:blank")
+    page.get(url + "#/0/2")  # the shared address shows the same state
+    wait_for(page, "0/2")
+    assert shown(page)["state"] == here["state"]
+
+
+def test_an_address_with_no_state_says_so_on_the_page(page, url):
+    page.get("about:blank")
+    page.get(url + "#/0/99")
+    until(page, lambda driver: driver.find_element("id", "error").is_displayed())
+    assert page.find_element("id", "error").text == "Cannot show state 0/99: no state at 0/99: the state at 0 has 4 successors"
+    page.get(url + "#0/1")  # typed without the leading slash: still understood
+    until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") == "0/1")
+    assert not page.find_element("id", "error").is_displayed()

@@ -158,13 +158,15 @@ def replay_command(specs: Specs) -> click.Command:
 
         Without --spec, each trace is replayed against the spec whose file
         its `#meta.source` names; a trace that names no spec's file is
-        refused rather than replayed against a guess. With several traces, prints one line each
-        and a summary per spec: traces replayed and distinct states covered.
+        refused rather than replayed against a guess. With several traces,
+        prints one line each and a summary per spec: traces replayed and
+        distinct states covered.
 
         Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is
         not (a one-line error names the state and what is wrong), 2 some file
-        is unreadable, not ITF or names no spec's file (or bad usage), 12 every trace is a behaviour
-        but violates an invariant named with --invariant.
+        is unreadable, not ITF or names no spec's file (or bad usage), 12
+        every trace is a behaviour but violates an invariant named with
+        --invariant.
         """
         from checker.quint.itf import ItfError, read_trace
         from checker.quint.replay import NotABehaviour, Replayer

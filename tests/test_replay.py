@@ -5,6 +5,7 @@ knows which square or variable is wrong and asserts the message names it.
 """
 
 import json
+import os
 from pathlib import Path
 
 import console
@@ -346,3 +347,10 @@ def test_errors_are_one_line_from_the_installed_command(tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == f"ttt-check: error: {path}: the JSON ends early (line 1, column 2): the file is truncated\n"
+
+
+def test_an_interpreter_with_a_lower_integer_limit_refuses_in_one_line(tmp_path):
+    path = write(tmp_path / "t.itf.json", with_value({"#bigint": "9" * 1000}))
+    done = console.run("replay", path, env={**os.environ, "PYTHONINTMAXSTRDIGITS": "640"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"ttt-check: error: {path}: state 0: x: an integer of 1,000 digits, more than this Python converts\n"

@@ -152,10 +152,13 @@ def _distinct(elements: list, raw: list, what: str) -> list:
 def integer(digits: str, where: str = "") -> int:
     """The integer of ASCII `digits`, refused past MAX_DIGITS (`where` names it in errors)."""
     length = len(digits.lstrip("-"))
+    at = f"{where}: " if where else ""
     if length > MAX_DIGITS:
-        at = f"{where}: " if where else ""
         raise ItfError(f"{at}an integer of {length:,} digits, more than the {MAX_DIGITS:,} ttt-check reads")
-    return int(digits)
+    try:
+        return int(digits)
+    except ValueError:  # the interpreter's own limit is lower (PYTHONINTMAXSTRDIGITS)
+        raise ItfError(f"{at}an integer of {length:,} digits, more than this Python converts") from None
 
 
 def json_text(value: Any, limit: int | None = 60) -> str:

@@ -329,6 +329,8 @@ def test_the_installed_command_keeps_the_promise(ttt_check, tmp_path, seeds):
     assert len(lines) == sum(code in (1, 2) for code in expected)
     assert done.returncode == max(expected, key=[0, 1, 2].index)
     # one at a time, where the trace's own strings reach the output (the header names its source)
-    for path, code in list(zip(paths, expected))[-14:-8]:
+    for path, code in zip(paths, expected):
+        if not path.name.startswith(("keys", "encodings")):
+            continue
         done = console.run("replay", "--show", path, timeout=60)
         assert (done.returncode, problems(done.returncode, done.stdout, done.stderr)) == (code, [])

@@ -23,6 +23,10 @@ from typing import (
 S = TypeVar("S", bound=Hashable)
 
 
+class SpecError(Exception):
+    """The spec cannot be read or evaluated; the message says why in terms of the spec."""
+
+
 class Label(NamedTuple):
     """Why a step happened: the path of actions taken and the nondet picks.
 
@@ -121,6 +125,8 @@ class Model(Generic[S]):
     action_paths: tuple[tuple[str, ...], ...] = ()
     #: Named predicates that tell how a final state ended, e.g. "X won", for coverage.
     outcomes: Mapping[str, Callable[[S], bool]] = {}
+    #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).
+    source_sha256: str = ""
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""
@@ -129,6 +135,10 @@ class Model(Generic[S]):
     def next_steps(self, state: S) -> Iterator[tuple[Label, S]]:
         """Every (label, successor) pair, one per nondeterministic choice."""
         raise NotImplementedError
+
+    #: Optional `random_step(state, rng) -> (label, successor) | None`: one step drawn as the spec's
+    #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
+    random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None
 
     def to_quint(self, state: S) -> Any:
         """The state as a Quint record of its variables (see `checker.quint.value`),

@@ -6,8 +6,9 @@ import click
 
 from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs
+from model.learn_command import learn
 from model.play import play_command
-from model.players import KINDS, build, player_kind
+from model.players import KINDS, LEARNED, build, player_kind
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 
@@ -28,6 +29,7 @@ class PlayerKind(click.ParamType):
 
 def player_option(side: str, default: str) -> click.Option:
     kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items())
+    kinds += f"; '{LEARNED}POLICY.json' plays the values `ttt-check learn` wrote (a move of highest value)"
     return click.Option(
         [f"--{side.lower()}"],
         type=PlayerKind(),
@@ -45,6 +47,7 @@ SPECS = Specs(
             "  ttt-check --invariant NotStalemate       a shortest game ending in a draw\n"
             "  ttt-check --spec random -i OHasNotWon    both players move anywhere\n"
             "  ttt-check --temporal XMustEventuallyWin  a game X does not win: O forces a stalemate\n"
+            "  ttt-check --spec specs/tictactoe.qnt -i OHasNotWon   the file as written (needs Quint)\n"
             "  ttt-check --list                         specs, invariants, temporal properties"
         ),
         "run": (
@@ -70,6 +73,11 @@ SPECS = Specs(
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
         ),
+        "learn": (
+            "  ttt-check learn --epochs 20000 --symmetry --seed 1 --out policy.json\n"
+            "  ttt-check --spec random --x any --o learned:policy.json -i XHasNotWon   can the learned O lose?\n"
+            "  ttt-check learn --epochs 100000 --seed 1 --verify-every 2000 --out p.json --plot curve.png"
+        ),
     },
     options=[
         click.Option(
@@ -87,3 +95,4 @@ SPECS = Specs(
 
 cli = make_cli(SPECS)
 add_command(cli, play_command(SPECS), SPECS)
+add_command(cli, learn, SPECS)

@@ -28,7 +28,7 @@ from checker.explore.trace import trace_through
 from checker.files import WriteError, write_atomically
 from checker.model import Label
 from model.grid import Coordinate, Grid
-from model.players import KINDS
+from model.players import KINDS, LEARNED
 from model.solver import OUTCOMES, position_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
@@ -89,6 +89,9 @@ def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int
     if kind in ("minimax", "perfect"):
         notes = " ".join(f"{name}={value}" for name, value in label.notes)
         return f"Chosen by {kind}: {notes}, the best for {state.nextTurn} ({tied}).\n{other_values(game, state)}"
+    if kind.startswith(LEARNED):
+        value = dict(label.notes)["value"]
+        return f"Chosen by the learned values: value={value}, the highest for {state.nextTurn} ({tied})."
     return f"Chosen as any empty square ({tied})."
 
 

@@ -10,6 +10,7 @@ the spec's own players it has exactly the spec's steps.
 from __future__ import annotations
 
 from checker.model import Label
+from model.policy import Policy, load_policy
 from model.solver import OUTCOMES, position_values, score
 from model.state import O, X, State
 from model.strategy import StrategyTicTacToe
@@ -105,6 +106,31 @@ class PerfectPlayer(ValuePlayer):
         return super().notes(value, sign) + (("score", score(value, sign)),)
 
 
+class LearnedPlayer(Player):
+    """A move whose board has the highest learned value (see `model.learning`); every tie is a choice.
+
+    Each move is labelled with its value, e.g. `MoveO › learned  coordinate=(2,2) value=0.73`.
+    """
+
+    nondet_names = ("coordinate",)
+
+    def __init__(self, policy: Policy, name: str):
+        self.policy = policy
+        self.kind = f"{LEARNED}{name}"
+        self.description = f"plays the values learned in {name} (a move of highest value; any of tied moves)"
+        self.sides = tuple(side for side in (X, O) if side in policy.values)
+
+    def moves(self, game, board, player):
+        options = [(label, moved, self.policy.value(player, moved)) for label, moved in game.MoveToEmpty(board, player)]
+        best = max((value for _, _, value in options), default=None)
+        for label, moved, value in options:
+            if value == best:
+                yield Label(("learned",), label.picks, (("value", f"{value:.2f}"),)), moved
+
+
+#: the prefix of a learned player's kind: `learned:POLICY.json`
+LEARNED = "learned:"
+
 #: kind -> player, for `--x` and `--o`
 KINDS: dict[str, Player] = {
     player.kind: player for player in (AnyPlayer(), StrategyPlayer(), MinimaxPlayer(), PerfectPlayer())
@@ -115,7 +141,10 @@ def player_kind(text: str) -> Player:
     """The player named `text` on the command line; ValueError says what is wrong."""
     if text in KINDS:
         return KINDS[text]
-    raise ValueError(f"unknown player kind '{text[:40]}'; valid kinds: {', '.join(KINDS)}")
+    if text.startswith(LEARNED):
+        name = text[len(LEARNED) :]
+        return LearnedPlayer(load_policy(name), name)
+    raise ValueError(f"unknown player kind '{text[:40]}'; valid kinds: {', '.join(KINDS)}, {LEARNED}POLICY.json")
 
 
 class Match(StrategyTicTacToe):

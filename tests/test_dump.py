@@ -105,7 +105,7 @@ def test_a_file_it_cannot_write_is_refused_before_exploring(ttt_check, tmp_path,
 def numbered(edges) -> Graph:
     """The toy graph model of test_bfs_toy from state 0, its states shown as numbers, with an invariant."""
     model = Graph([0], edges)
-    model.views = {"number": str}
+    model.views = {"number": lambda state, previous=None: str(state)}
     model.invariants = {"even": Invariant("even", lambda state: state % 2 == 0)}
     return model
 

@@ -118,7 +118,7 @@ NO_SOURCE = "its #meta names no source file to choose the spec by: give --spec (
         (
             {"source": "/elsewhere/mine.qnt"},
             'its #meta.source "/elsewhere/mine.qnt" is the file of no spec '
-            "(tictactoe.qnt for strategy, tictactoe_random.qnt for random): give --spec",
+            "(tictactoe.qnt for strategy, tictactoe_random.qnt for random) and no .qnt file here: give --spec",
         ),
         ({}, NO_SOURCE),
         ({"source": ["tictactoe.qnt"]}, NO_SOURCE),

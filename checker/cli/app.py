@@ -36,9 +36,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage; "
-            "and 74 a file (or the output) could not be written, 130 interrupted (Ctrl-C), "
-            "70 an internal error."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
+            "compile or cannot be evaluated; and 74 a file (or the output) could not be written, "
+            "130 interrupted (Ctrl-C), 70 an internal error."
         ),
     )
     @invariant_option(
@@ -61,7 +61,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         help="Which behaviours --temporal considers. 'weak': weak fairness on `step`, a behaviour never "
         "stops while a step can still change the state; it may stay forever only where nothing can change "
         "(a state whose only step repeats it, or with no successor). 'none': TLA+'s default, a behaviour may "
-        "stutter forever in any state, even the initial one, so hardly any `eventually` holds.",
+        "stutter forever in any state, even the initial one, so hardly any `eventually` holds. A property of a "
+        ".qnt spec written `weakFair(step, vars) implies P` is checked as P under weak fairness, whatever this says.",
     )
     @click.option(
         "--deadlock/--no-deadlock",
@@ -102,8 +103,12 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
-            chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
-            click.echo(format_listing({name: model for name, model in specs.all().items() if name in chosen}))
+            if kwargs["spec"].endswith(".qnt"):
+                models = {kwargs["spec"]: specs.build(kwargs)}
+            else:
+                chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
+                models = {name: model for name, model in specs.all().items() if name in chosen}
+            click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
         model = specs.build(kwargs)

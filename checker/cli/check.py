@@ -32,8 +32,11 @@ def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, tempor
         f"Deadlock check: {'on' if deadlock else 'off'}"
     )
     if temporal:
-        properties = ", ".join(f"{v.property.name} = {v.property.formula}" for v in temporal)
-        text += f"\nTemporal properties ({temporal[0].under}): {properties}"
+        same = len({v.under for v in temporal}) == 1  # a .qnt property may state its own fairness
+        properties = ", ".join(
+            f"{v.property.name} = {v.property.formula}" + ("" if same else f" ({v.under})") for v in temporal
+        )
+        text += f"\nTemporal properties{f' ({temporal[0].under})' if same else ''}: {properties}"
     return text
 
 

@@ -7,12 +7,14 @@ The subcommands import this module; `checker.cli.app` imports them, never the re
 
 from __future__ import annotations
 
+import hashlib
 import inspect
+import os
 from typing import Callable, Mapping, Sequence
 
 import click
 
-from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED  # noqa: F401 (exit codes live together)
+from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SPEC  # noqa: F401 (exit codes live together)
 from checker.model import Model
 
 #: Exit codes, as TLC's (bad usage is click's 2).
@@ -84,20 +86,34 @@ class Specs:
         """`--spec` and the factories' options, for a command to accept."""
         spec = click.Option(
             ["-s", "--spec"],
-            type=click.Choice(list(self.factories)),
+            type=SpecName(list(self.factories)),
             default=self.default,
             show_default=True,
-            help="Which spec to use (see --list).",
+            help="Which spec to use (see --list), or a .qnt file to check as written (needs Quint, see --quint).",
         )
-        return [spec, *self.options]
+        return [spec, *self.options, *quint_file_options()]
 
     def build(self, kwargs: dict) -> Model:
         """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`."""
-        factory = self.factories[kwargs.pop("spec")]
+        name = kwargs.pop("spec")
+        file_options = {option.name: kwargs.pop(option.name, None) for option in quint_file_options()}
+        options = {option.name: kwargs.pop(option.name) for option in self.options}
+        if name.endswith(".qnt"):
+            from checker.quint.spec_model import load
+
+            changed = [option.opts[0] for option in self.options if options[option.name] not in (None, option.default)]
+            if changed:
+                raise click.UsageError(f"{', '.join(changed)} applies to the registered specs, not to a .qnt file")
+            return load(name, **{k: v for k, v in file_options.items() if v is not None})
+        given = [f"--{k}" for k, v in file_options.items() if v is not None]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} applies to a .qnt file given with --spec, not to '{name}'")
         try:
-            return factory(**{option.name: kwargs.pop(option.name) for option in self.options})
+            model = self.factories[name](**options)
         except ValueError as error:  # options that cannot go together
             raise click.UsageError(str(error)) from None
+        note_changed_source(model)
+        return model
 
     def all(self) -> dict[str, Model]:
         """Every spec, built with default options."""
@@ -115,6 +131,47 @@ def refuse_unused(ctx: click.Context, pairs: Sequence[tuple[str, str, bool]]) ->
         if given(ctx, name) and not present:
             flag = "--" + name.replace("_", "-")
             raise click.UsageError(f"{flag} has no effect without {needs}")
+
+
+class SpecName(click.ParamType):
+    """A registered spec's name, or the path of a `.qnt` file."""
+
+    name = "NAME|FILE.qnt"
+
+    def __init__(self, choices: Sequence[str]):
+        self.choices = list(choices)
+
+    def convert(self, value, param, ctx):
+        if value in self.choices or str(value).endswith(".qnt"):
+            return value
+        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt file", param, ctx)
+
+
+def quint_file_options() -> list[click.Option]:
+    """The options for a `.qnt` file given with --spec, as `quint run` names them."""
+    return [
+        click.Option(["--quint"], metavar="PATH", help="The quint executable (default: $QUINT, .quint/, PATH)."),
+        click.Option(["--init"], metavar="NAME", help="The initializer action of a .qnt spec (default: init)."),
+        click.Option(["--step"], metavar="NAME", help="The step action of a .qnt spec (default: step)."),
+        click.Option(["--main"], metavar="NAME", help="The main module of a .qnt spec (default: from the file name)."),
+    ]
+
+
+def note_changed_source(model: Model) -> None:
+    """One line on stderr when the .qnt file a hand-written model transcribes is no longer the one transcribed."""
+    digest = model.source_sha256
+    if not digest or not os.path.isfile(model.source):
+        return
+    with open(model.source, "rb") as file:
+        if hashlib.sha256(file.read()).hexdigest() == digest:
+            return
+    prog = click.get_current_context(silent=True)
+    prog = prog.find_root().info_name if prog else "ttt-check"
+    click.echo(
+        f"{prog}: note: {model.source} has changed since spec '{model.name}' transcribed it; this checks the "
+        f"transcription. To check the file as written: {prog} --spec {model.source}",
+        err=True,
+    )
 
 
 def resolve_invariants(model: Model, names: Sequence[str]):

@@ -16,9 +16,10 @@ import signal
 import sys
 from typing import Any, Callable
 
-#: Exit codes of faults: 74 a file asked for (--out-itf, ...) or the output could not be written (the
-#: verdict is printed all the same); 70 a bug in ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
-EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 74, 70, 130
+#: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 74 a file asked for
+#: (--out-itf, ...) or the output could not be written (the verdict is printed all the same); 70 a bug in
+#: ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
+EXIT_SPEC, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 74, 70, 130
 
 #: What a character the output's encoding cannot show becomes.
 ASCII = {"›": ">", "…": "...", "×": "x", "±": "+/-", "—": "-", "–": "-", "≤": "<=", "≥": ">=", "→": "->", "·": "."}
@@ -106,6 +107,7 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     import click
 
     from checker.cli.common import one_line
+    from checker.model import SpecError
 
     cli = load()
     try:
@@ -117,6 +119,9 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     except click.ClickException as error:
         _say(f"{prog}: error: {one_line(error.format_message())}")
         return error.exit_code
+    except SpecError as error:
+        _say(f"{prog}: error: {one_line(str(error))}")
+        return EXIT_SPEC
     except click.Abort:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say(f"{prog}: interrupted")

@@ -93,10 +93,11 @@ class SpecModels:
         return self.models[name]
 
     def detect(self, meta) -> str:
-        """The spec whose source file has the name of a trace's `#meta.source`.
+        """The spec whose source file has the name of a trace's `#meta.source`, else that `.qnt` file
+        itself when it is there (evaluated as written).
 
-        Raises UnknownSource when no spec has that file: guessing would
-        replay the trace against a spec it was not written for.
+        Raises UnknownSource otherwise: guessing would replay the trace
+        against a spec it was not written for.
         """
         from checker.quint.itf import json_text
 
@@ -108,8 +109,10 @@ class SpecModels:
         for name, file in files.items():
             if file == os.path.basename(source):
                 return name
+        if source.endswith(".qnt") and os.path.isfile(source):
+            return source
         known = ", ".join(f"{file} for {name}" for name, file in files.items())
-        raise UnknownSource(f"its #meta.source {json_text(source)} is the file of no spec ({known}): give --spec")
+        raise UnknownSource(f"its #meta.source {json_text(source)} is the file of no spec ({known}) and no .qnt file here: give --spec")
 
 
 class UnknownSource(Exception):
@@ -157,10 +160,11 @@ def replay_command(specs: Specs) -> click.Command:
         invariants in every state. Other unknown variables are ignored.
 
         Without --spec, each trace is replayed against the spec whose file
-        its `#meta.source` names; a trace that names no spec's file is
-        refused rather than replayed against a guess. With several traces,
-        prints one line each and a summary per spec: traces replayed and
-        distinct states covered.
+        its `#meta.source` names (a registered spec, else that .qnt file as
+        written, when it is there); a trace that names neither is refused
+        rather than replayed against a guess. With several traces, prints
+        one line each and a summary per spec: traces replayed and distinct
+        states covered.
 
         Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is
         not (a one-line error names the state and what is wrong), 2 some file

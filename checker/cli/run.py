@@ -43,8 +43,8 @@ def parse_seed(text: str | None) -> int | None:
 class Progress:
     """A progress bar on a terminal's stderr, shown once a run has taken a second."""
 
-    def __init__(self, total: int, after: float = 1.0):
-        self.total, self.after = total, after
+    def __init__(self, total: int, after: float = 1.0, label: str = "Simulating"):
+        self.total, self.after, self.label = total, after, label
         self.started = time.perf_counter()
         self.opened = ExitStack()
         self.bar = None
@@ -54,7 +54,7 @@ class Progress:
         if self.bar is None:
             if not sys.stderr.isatty() or time.perf_counter() - self.started < self.after:
                 return
-            bar = click.progressbar(length=self.total, label="Simulating", file=sys.stderr, show_pos=True)
+            bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_pos=True)
             self.bar = self.opened.enter_context(bar)
         self.bar.update(samples - self.shown)
         self.shown = samples

@@ -1,8 +1,9 @@
 """Random simulation, as `quint run` does it.
 
 Each sample starts in a random initial state and takes up to `max_steps`
-random steps, each picked uniformly among the enabled labelled steps; a state
-without successors ends the sample early. The invariants are checked in every
+random steps, each picked uniformly among the enabled labelled steps (or as
+the model's `random_step` draws it: a spec evaluated from Quint draws as
+`quint run` does); a state without successors ends the sample early. The invariants are checked in every
 state, the initial one included, and the first violation stops the run.
 
 Sample k runs on its own seed: the first is the run's seed and each next one
@@ -107,11 +108,15 @@ class Simulator:
         for _ in range(self.max_steps):
             if violated:
                 break
-            steps = self.steps(state)
-            if not steps:
+            if self.model.random_step is not None:
+                step = self.model.random_step(state, rng)
+            else:
+                steps = self.steps(state)
+                step = steps[int(draw() * len(steps))] if steps else None
+            if step is None:
                 ended_early = True
                 break
-            label, state = steps[int(draw() * len(steps))]
+            label, state = step
             states.append(state)
             labels.append(label)
             violated = self.violated(state)

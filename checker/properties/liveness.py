@@ -262,4 +262,4 @@ def check_temporal(
 def check_properties(model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str) -> list[Verdict]:
     """Decide each of `props` on one networkx graph built from `result`."""
     graph = StateGraph(result)
-    return [check_temporal(model, result, prop, fairness, graph) for prop in props]
+    return [check_temporal(model, result, prop, prop.fairness or fairness, graph) for prop in props]

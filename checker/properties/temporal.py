@@ -57,6 +57,8 @@ class TemporalProperty:
     name: str
     formula: Formula
     doc: str = ""
+    #: the fairness the property assumes itself (Quint's `weakFair(step, vars) implies ...`), else --fairness
+    fairness: str | None = None
 
 
 def always(body: StatePredicate | Formula) -> Formula:

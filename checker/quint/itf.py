@@ -11,8 +11,8 @@ and `mbt::nondetPicks` (each `nondet` name of the spec, `Some(value)` or
 
 Reading accepts what Quint and Apalache have written over time: plain JSON
 integers, a nullary variant's value as `{"#tup": []}`, `{}`, `null` or
-Apalache's `{"tag": "UNIT"}`, and states without `#meta`. JSON arrays (Quint
-lists) are read as tuples.
+Apalache's `{"tag": "UNIT"}`, and states without `#meta`. JSON arrays are Quint
+lists (`QList`, a tuple).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model, order
-from checker.quint.value import Record, Variant, by_key, flat
+from checker.quint.value import QList, Record, Variant, by_key, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -65,6 +65,8 @@ def to_json(value: Any, unit: str = "tuple") -> Any:
     if isinstance(value, Variant):
         inner = UNIT_ENCODINGS[unit] if value.value == () else to_json(value.value, unit)
         return {"tag": value.tag, "value": inner}
+    if isinstance(value, QList):
+        return [to_json(v, unit) for v in value]
     if isinstance(value, tuple):
         return {"#tup": [to_json(v, unit) for v in value]}
     if isinstance(value, frozenset):
@@ -88,7 +90,7 @@ def from_json(value: Any, where: str) -> Any:
     if isinstance(value, int):
         return value
     if isinstance(value, list):
-        return tuple(from_json(v, f"{where}[{i}]") for i, v in enumerate(value))
+        return QList(from_json(v, f"{where}[{i}]") for i, v in enumerate(value))
     if not isinstance(value, dict):
         raise ItfError(f"{where}: {json_text(value)} is not an ITF value")
     if "#bigint" in value:

@@ -1,7 +1,7 @@
 """Quint values in Python, and their text form as `quint run` prints it.
 
 Python stands for Quint as follows: `int`, `bool` and `str` for themselves,
-`tuple` for tuples, `frozenset` for sets, `dict` for maps, `Record` for
+`tuple` for tuples, `QList` for lists, `frozenset` for sets, `dict` for maps, `Record` for
 records and `Variant` for sum-type values (a nullary variant carries `()`).
 """
 
@@ -17,6 +17,12 @@ WIDTH = 80
 
 class Record(dict):
     """A Quint record: field name -> value (a map has non-string keys too)."""
+
+
+class QList(tuple):
+    """A Quint list (a plain tuple is a Quint tuple): `[1, 2]`, a JSON array in ITF."""
+
+    __slots__ = ()
 
 
 class Variant(NamedTuple):
@@ -41,6 +47,8 @@ def flat(value: Any) -> str:
         if value.value == ():
             return value.tag
         return f"{value.tag}({flat(value.value)})"
+    if isinstance(value, QList):
+        return "[" + ", ".join(flat(v) for v in value) + "]"
     if isinstance(value, tuple):
         return "(" + ", ".join(flat(v) for v in value) + ")"
     if isinstance(value, Record):

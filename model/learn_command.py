@@ -1,0 +1,179 @@
+"""`ttt-check learn`: train X and O by self-play, write the policy, and check what was learned."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from random import SystemRandom
+from typing import Callable
+
+import click
+
+from checker.cli.common import EXIT_FILE, report_error
+from checker.cli.itf_out import _in_existing_folder
+from checker.cli.run import Progress, parse_seed
+from checker.files import WriteError
+from model.learning import Learner, Settings, train
+from model.policy import save_policy
+from model.state import O, X
+from model.verification import OPPONENTS, Checkpoint, check, never_loses_from
+
+
+@dataclass
+class Run:
+    """One training run and its checkpoints."""
+
+    learner: Learner
+    points: list[Checkpoint]
+    #: training games won by X, won by O, drawn (None)
+    results: dict
+
+
+def train_and_check(settings: Settings, every: int | None, shares: bool = False) -> Run:
+    """Train, checking the policy every `every` epochs (and after the last one)."""
+    progress = Progress(settings.epochs, label="Learning")
+    results = {X: 0, O: 0, None: 0}
+    points = []
+
+    def after_game(learner: Learner, won: str | None) -> None:
+        results[won] += 1
+        epoch = learner.epochs
+        if every and (epoch % every == 0 or epoch == settings.epochs):
+            points.append(check(learner.policy(), epoch, shares))
+        if epoch % 256 == 0 or epoch == settings.epochs:
+            progress(epoch)
+
+    try:
+        learner = train(settings, after_game)
+    finally:
+        progress.close()
+    return Run(learner, points, results)
+
+
+def write_or_exit(write: Callable[[], None]) -> None:
+    """Run `write()`; a file it cannot write is one line on stderr and exit code 74."""
+    try:
+        write()
+    except WriteError as error:
+        report_error(str(error))
+        raise click.exceptions.Exit(EXIT_FILE)
+
+
+def describe(settings: Settings) -> str:
+    sharing = "symmetric boards share a value" if settings.symmetry else "every board has its own value"
+    return (
+        f"{settings.epochs:,} games of self-play, TD(0) with alpha {settings.alpha} and epsilon {settings.epsilon}, "
+        f"{sharing}, seed 0x{settings.seed:x}"
+    )
+
+
+def summary(run: Run) -> str:
+    """The training games' results and, when checked, from which epoch each side never loses."""
+    games = run.learner.epochs
+    won_x, won_o, drawn = (100 * run.results[k] / games for k in (X, O, None))
+    lines = [f"Training games: X won {won_x:.1f}%, O won {won_o:.1f}%, drawn {drawn:.1f}% (exploring moves included)"]
+    if run.points:
+        last = run.points[-1]
+        for side in (X, O):
+            for opponent in OPPONENTS:
+                who = f"  learned {side} vs {opponent} {'O' if side == X else 'X'}:".ljust(28)
+                first = never_loses_from(run.points, side, opponent)
+                passed = sum(point.lost_in[side, opponent] is None for point in run.points)
+                tally = f"{passed} of {len(run.points)} checks passed"
+                if first is not None:
+                    lines.append(f"{who}never loses from epoch {first:,} on ({tally})")
+                else:
+                    lost = last.lost_in[side, opponent]
+                    lines.append(
+                        f"{who}still loses at epoch {last.epoch:,}: a shortest lost game has {lost} moves ({tally})"
+                    )
+    return "\n".join(lines)
+
+
+@click.command(name="learn")
+@click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
+@click.option(
+    "--symmetry",
+    is_flag=True,
+    help="Give boards that are rotations or reflections of each other one shared value.",
+)
+@click.option(
+    "--seed", metavar="SEED", help="Random seed, decimal or 0x-hexadecimal; the same seed learns the same values. "
+    "Default: a fresh one (printed)."
+)
+@click.option(
+    "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+)
+@click.option(
+    "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
+    help="Chance of a random (exploring) move instead of a best one. "
+    "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
+)
+@click.option(
+    "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
+    callback=_in_existing_folder,
+    help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
+)
+@click.option(
+    "--verify-every", "every", metavar="K", type=click.IntRange(min=1),
+    help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
+    "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
+)
+@click.option(
+    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=_in_existing_folder,
+    help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
+    "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
+    "Needs matplotlib: pip install 'ttt-check[plot]'.",
+)
+def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
+    """Learn to play by self-play, then check what was learned.
+
+    X and O each learn the values of boards by temporal-difference learning,
+    as the agent of Sutton and Barto's first chapter: V(s) <- V(s) + alpha
+    (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn / lost game, moving
+    epsilon-greedily. The learned values are written to POLICY.json.
+
+    A learned player moves to a board of highest value. Whether it can ever
+    lose is a question for the model checker: `--x any --o learned:POLICY.json
+    -i XHasNotWon` checks the learned O against every X, with every way it may
+    break ties. --verify-every asks that question as training goes, and
+    "never loses from epoch E on" is the first checked epoch after which every
+    check passes.
+
+    Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
+    could not be written.
+    """
+    if plot:
+        from model.plot import require_matplotlib
+
+        require_matplotlib()
+    start = parse_seed(seed)
+    if start is None:
+        start = SystemRandom().getrandbits(53)
+    if plot and not every:
+        every = max(1, epochs // 50)
+    settings = Settings(epochs, start, symmetry, alpha, epsilon)
+    click.echo(f"Learning: {describe(settings)}")
+    run = train_and_check(settings, every, bool(plot))
+    policy = run.learner.policy()
+    write_or_exit(lambda: save_policy(policy, out))
+    classes = " (one per symmetry class)" if symmetry else ""
+    click.echo(f"Wrote {out}: the values of {len(policy.values[X]):,} boards{classes} for X and for O")
+    if every:
+        click.echo(
+            f"Checked every {every:,} epochs: the learned side's best moves (every tie) "
+            "against every move its opponent may make"
+        )
+    click.echo(summary(run))
+    if plot:
+        from model.plot import draw
+
+        flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
+        click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
+        other = train_and_check(flipped, every, True)
+        click.echo(summary(other))
+        by_symmetry = {symmetry: run.points, not symmetry: other.points}
+        curves = {"with symmetry": by_symmetry[True], "without symmetry": by_symmetry[False]}
+        write_or_exit(lambda: draw(plot, settings, curves))
+        click.echo(f"Wrote {plot}")
+    click.echo(f"Play it: ttt-check --spec random --x any --o {shlex.quote('learned:' + out)} -i XHasNotWon")

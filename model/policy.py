@@ -1,0 +1,219 @@
+"""Learned state values (a policy) and the file `ttt-check learn` writes them to.
+
+A policy gives each side, X and O, a value for boards: how good the board is
+for that side, 1 a win, 0.5 a draw, 0 a loss, as the learner estimates it.
+With `symmetry`, boards that are rotations or reflections of each other share
+one value, kept under the board of the class with the smallest hash
+`H(T) = sum T_i * 3^i` (T_i = 0 empty, 1 X, 2 O, squares row by row), as in
+the symmetric agent this follows.
+
+The file is plain JSON: a format name and schema version, the board size, the
+symmetry flag, how it was trained, and `values`: side -> board -> value,
+boards written row by row with `/` between rows (`X.O/.X./..O`). A board
+missing from a side's table has the value a learner starts from (see
+`initial_value`), so a hand-made policy may list only the boards it cares about.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from checker.files import write_atomically
+from model.grid import Grid
+from model.state import PLAYERS, Board, X
+
+FORMAT = "ttt-check policy"
+VERSION = 1
+#: the board size of the specs (the lecture's board)
+SIZE = 3
+
+
+def board_text(grid: Grid, board: Board) -> str:
+    """`X.O/.X./..O`: the board row by row, `.` for an empty square."""
+    marks = ["X" if board.x & bit else "O" if board.o & bit else "." for bit in grid.bit.values()]
+    n = grid.size
+    return "/".join("".join(marks[row * n : row * n + n]) for row in range(n))
+
+
+def parse_board(grid: Grid, text: str) -> Board:
+    """The board `board_text` wrote; ValueError says what is wrong."""
+    rows = text.split("/") if isinstance(text, str) else []
+    n = grid.size
+    if len(rows) != n or any(len(row) != n or set(row) - set("XO.") for row in rows):
+        raise ValueError(f"'{str(text)[:40]}' is not a {n}x{n} board (rows of X, O and '.', separated by '/')")
+    marks = "".join(rows)
+    bits = list(grid.bit.values())
+    board = Board(
+        sum(bit for bit, mark in zip(bits, marks) if mark == "X"),
+        sum(bit for bit, mark in zip(bits, marks) if mark == "O"),
+    )
+    if board.x.bit_count() - board.o.bit_count() not in (0, 1):
+        raise ValueError(f"'{text}' cannot happen in a game: X moves first, then the players alternate")
+    return board
+
+
+class Symmetries:
+    """The 8 rotations and reflections of an n x n board, and each board's class representative."""
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        n = self.n = grid.size
+        squares = [(r, c) for r in range(n) for c in range(n)]
+        maps = []
+        for reflect in (False, True):
+            for turns in range(4):
+                image = []
+                for r, c in squares:
+                    if reflect:
+                        c = n - 1 - c
+                    for _ in range(turns):
+                        r, c = c, n - 1 - r
+                    image.append(r * n + c)
+                maps.append(image)
+        #: each symmetry as a list: square index -> the index it moves to
+        self.maps = maps
+        self._canonical: dict[Board, Board] = {}
+
+    def images(self, board: Board) -> list[Board]:
+        """The board under each of the 8 symmetries (the identity first)."""
+        return [Board(self._move(board.x, image), self._move(board.o, image)) for image in self.maps]
+
+    @staticmethod
+    def _move(mask: int, image: list[int]) -> int:
+        return sum(1 << image[i] for i in range(len(image)) if mask >> i & 1)
+
+    def hash(self, board: Board) -> int:
+        """`H(T) = sum T_i * 3^i`, T_i = 1 for X, 2 for O."""
+        return sum(3**i * (1 if board.x >> i & 1 else 2 if board.o >> i & 1 else 0) for i in range(self.n * self.n))
+
+    def canonical(self, board: Board) -> Board:
+        """The board of `board`'s class with the smallest hash (memoised)."""
+        known = self._canonical.get(board)
+        if known is None:
+            known = self._canonical[board] = min(self.images(board), key=self.hash)
+        return known
+
+
+@lru_cache(maxsize=None)
+def symmetries(size: int) -> Symmetries:
+    """The symmetries of the size x size board, shared (they memoise representatives)."""
+    return Symmetries(Grid(size))
+
+
+def initial_value(grid: Grid, board: Board, side: str) -> float:
+    """What a learner believes before learning: 1 for a win of `side`, 0 for a loss, 0.5 otherwise."""
+    if grid.has_line(board.x if side == X else board.o):
+        return 1.0
+    if grid.has_line(board.o if side == X else board.x):
+        return 0.0
+    return 0.5
+
+
+@dataclass
+class Policy:
+    """Values of boards for X and for O, and how they were learned."""
+
+    #: side -> board (a class representative with `symmetry`) -> value
+    values: dict[str, dict[Board, float]]
+    symmetry: bool = False
+    size: int = SIZE
+    #: how it was trained: epochs, seed, alpha, epsilon (empty for a hand-made policy)
+    training: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.symmetries = symmetries(self.size)
+        self.grid = self.symmetries.grid
+
+    def key(self, board: Board) -> Board:
+        """The board whose value stands for `board`."""
+        return self.symmetries.canonical(board) if self.symmetry else board
+
+    def value(self, side: str, board: Board) -> float:
+        """The value of `board` for `side`."""
+        key = self.key(board)
+        found = self.values[side].get(key)
+        return initial_value(self.grid, key, side) if found is None else found
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "size": self.size,
+            "symmetry": self.symmetry,
+            **self.training,
+            "values": {
+                side: {board_text(self.grid, board): value for board, value in sorted(table.items(), key=_order)}
+                for side, table in self.values.items()
+            },
+        }
+
+
+def _order(item) -> tuple:
+    board = item[0]
+    return (board.x.bit_count() + board.o.bit_count(), board.x, board.o)
+
+
+#: the training fields of a policy file and their types
+TRAINING = {"epochs": int, "seed": int, "alpha": float, "epsilon": float}
+
+
+def from_json(data) -> Policy:
+    """The policy a parsed file holds; ValueError says, in one line, what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a policy file (a JSON object with \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise ValueError(f"policy schema version {data.get('version')!r} is not supported (this is version {VERSION})")
+    if data.get("size") != SIZE:
+        raise ValueError(f"the policy is for board size {data.get('size')!r}; the specs' board is {SIZE}x{SIZE}")
+    symmetry = data.get("symmetry")
+    if not isinstance(symmetry, bool):
+        raise ValueError("'symmetry' must be true or false")
+    training = {}
+    for name, kind in TRAINING.items():
+        if data.get(name) is not None:
+            if not isinstance(data[name], (int, float)) or isinstance(data[name], bool):
+                raise ValueError(f"'{name}' must be a number")
+            training[name] = kind(data[name])
+    tables = data.get("values")
+    if not isinstance(tables, dict) or not tables or set(tables) - set(PLAYERS):
+        raise ValueError("'values' must map X and/or O to tables of board -> value")
+    policy = Policy({}, symmetry, SIZE, training)
+    for side, table in tables.items():
+        if not isinstance(table, dict):
+            raise ValueError(f"the values of {side} must be a table of board -> value")
+        values: dict[Board, float] = {}
+        for text, value in table.items():
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+                raise ValueError(f"the value of {side} for '{text}' must be a finite number, not {value!r}")
+            key = policy.key(parse_board(policy.grid, text))
+            if values.get(key, value) != value:
+                raise ValueError(f"'{text}' is symmetric to another board of {side} with a different value")
+            values[key] = float(value)
+        policy.values[side] = values
+    return policy
+
+
+def load_policy(path: str) -> Policy:
+    """Read a policy file; ValueError says, in one line, what is wrong with it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read policy '{path}': {getattr(error, 'strerror', None) or error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"policy '{path}' is not JSON: {error}") from None
+    try:
+        return from_json(data)
+    except ValueError as error:
+        raise ValueError(f"policy '{path}': {error}") from None
+
+
+def save_policy(policy: Policy, path: str) -> None:
+    """Write the policy file, atomically; WriteError says, in one line, why it could not be written."""
+    text = json.dumps(policy.to_json(), indent=1) + "\n"
+    write_atomically(path, lambda out: out.write(text))

@@ -1,0 +1,120 @@
+"""The evaluator's builtin operators, and the specs it must refuse with one clear error.
+
+tests/specs/operators.qnt states the expected value of each operator in a `val t_...` that must be
+true (Quint itself agrees: `quint run --invariant allHold` passes on it, see .ci/conformance).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.quint import runtime
+from checker.quint.runtime import QuintError
+from checker.quint.spec_model import QuintSpec
+from quint_specs import spec
+
+OPERATORS = spec("operators")
+CHECKS = sorted(name for name in OPERATORS.program.defs if name.startswith("t_"))
+
+
+def test_every_operator_check_is_found():
+    assert len(CHECKS) == 39 and "allHold" in OPERATORS.invariants
+
+
+@pytest.mark.parametrize("name", CHECKS)
+def test_operator(name):
+    state = OPERATORS.init_states()[0]
+    assert OPERATORS.program.value(name)(state) is True
+
+
+def test_unbounded_integers():
+    state = OPERATORS.init_states()[0]
+    assert OPERATORS.program.value("big")(state) == 1 << 100
+
+
+@pytest.mark.parametrize(
+    "step, message",
+    [
+        ("assignsOne", "assignsOne assigns no value to 'm'"),
+        ("pickNat", "Nat is infinite: it cannot be enumerated"),
+        ("allListsStep", "the Quint operator 'allLists' is not supported yet (in 'allListsStep' (tests/specs/errors.qnt:9))"),
+        ("failing", "the Quint operator 'fail' is not supported yet (in 'failing' (tests/specs/errors.qnt:10))"),
+        ("missingKey", "key 5 is not in the map (its keys: Set(1)) (in 'missingKey' (tests/specs/errors.qnt:11))"),
+    ],
+)
+def test_refused_with_one_clear_error(step, message):
+    model = spec("errors", step=step)
+    with pytest.raises(QuintError) as error:
+        list(model.next_steps(model.init_states()[0]))
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_init_that_leaves_a_variable_unassigned():
+    with pytest.raises(QuintError, match="init assigns no value to 'm'"):
+        spec("errors", init="assignsOne")
+
+
+def test_unknown_step_action():
+    with pytest.raises(QuintError, match="has no action 'nowhere' to use as step"):
+        spec("errors", step="nowhere")
+
+
+def ir(init: dict) -> dict:
+    """A one-variable module whose init is `init` (Quint rejects a double assignment before the IR;
+    the evaluator checks it too, for IR from elsewhere)."""
+    return {
+        "main": "m",
+        "modules": [
+            {
+                "name": "m",
+                "declarations": [
+                    {"id": 1, "kind": "var", "name": "x"},
+                    {"id": 2, "kind": "def", "name": "init", "qualifier": "action", "expr": init},
+                    {"id": 3, "kind": "def", "name": "step", "qualifier": "action", "expr": init},
+                ],
+            }
+        ],
+    }
+
+
+def assign(value: int) -> dict:
+    return {"kind": "app", "opcode": "assign", "args": [{"kind": "name", "name": "x"}, {"kind": "int", "value": value}]}
+
+
+def test_a_variable_assigned_twice_is_an_error():
+    twice = {"kind": "app", "opcode": "actionAll", "args": [assign(1), assign(2)]}
+    with pytest.raises(QuintError, match="variable 'x' is assigned twice in one step"):
+        QuintSpec(ir(twice), "m.qnt")
+
+
+def test_any_branches_over_each_disjunct():
+    both = {"kind": "app", "opcode": "actionAny", "args": [assign(1), assign(2)]}
+    assert QuintSpec(ir(both), "m.qnt").init_states() == [(1,), (2,)]
+
+
+@settings(deadline=None)
+@given(st.integers(), st.integers().filter(lambda b: b != 0))
+def test_division_laws(a, b):
+    """Quint's / and % (JavaScript's BigInt): a == b * (a / b) + a % b, the quotient truncated toward
+    zero, the remainder smaller than b and of a's sign."""
+    q, r = runtime.idiv(a, b), runtime.imod(a, b)
+    assert a == b * q + r and abs(r) < abs(b) and (r == 0 or (r > 0) == (a > 0))
+    assert abs(q) == abs(a) // abs(b)
+
+
+values = st.recursive(
+    st.integers() | st.text(max_size=3) | st.booleans(),
+    lambda inner: st.tuples(inner, inner) | st.frozensets(inner, max_size=3)
+    | st.dictionaries(st.integers(), inner, max_size=3).map(runtime.QMap),
+    max_leaves=8,
+)
+
+
+@settings(deadline=None)
+@given(st.dictionaries(st.integers(), values, max_size=4))
+def test_equal_maps_hash_equal(items):
+    """A map is hashable and its hash does not depend on the order it was built in."""
+    forward, backward = runtime.QMap(items), runtime.QMap(reversed(list(items.items())))
+    assert forward == backward and hash(forward) == hash(backward)

@@ -56,8 +56,29 @@ def _compact(value: Any) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(_compact(v) for v in value) + ")"
     if isinstance(value, (set, frozenset)):
-        return "{" + ",".join(_compact(v) for v in sorted(value)) + "}"
+        return "{" + ",".join(_compact(v) for v in sorted(value, key=order)) + "}"
     return str(value)
+
+
+def order(value: Any) -> tuple:
+    """A sort key that orders any two values of a spec, even of different types.
+
+    Values of one type sort as Python sorts them (numbers by value, tuples
+    element by element); sets sort by their sorted elements; maps and
+    records by their sorted items. Python itself cannot compare `1` with
+    `"a"`, nor order sets, and a trace read from a file may hold such mixtures.
+    """
+    if isinstance(value, bool):
+        return (0, value)
+    if isinstance(value, int):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, tuple):
+        return (3, tuple(order(v) for v in value))
+    if isinstance(value, (set, frozenset)):
+        return (4, tuple(sorted(order(v) for v in value)))
+    return (5, tuple(sorted((order(k), order(v)) for k, v in value.items())))
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ def problems(code, out: str, err: str) -> list[str]:
     """How a run broke the promise (none when it kept it)."""
     found = []
     if code not in DOCUMENTED_EXITS:
-        found.append(f"exit {code!r}")
+        found.append(f"exit {code!r}: {err[:200]!r}")
     if "Traceback" in out + err:
         found.append("a traceback")
     lines = err.splitlines()
@@ -272,9 +272,9 @@ def test_mutated_traces_get_one_line_and_a_documented_exit(ttt_check, tmp_path, 
     assert fixtures_digest() == fixtures
     print(f"\nfuzz {category}: {EXAMPLES} inputs, {len(failures)} failures; exit codes {dict(sorted(exits.items()))}")
     assert not failures, f"{len(failures)} of {EXAMPLES} broke the promise:\n" + "\n".join(failures[:10])
-    # the mutations reach past the reader: some inputs are refused, and (but for
-    # truncation and encodings, which rarely leave valid JSON) some still replay
-    assert exits.get(2, 0) + exits.get(1, 0) > 0
+    # the mutations reach past the reader: but for truncation, which never leaves valid
+    # JSON, some inputs are read and then found to be no behaviour of the spec (exit 1)
+    assert category == "truncation" or exits.get(1, 0) > 0
 
 
 def special_files(tmp_path: Path) -> dict[str, Path]:
@@ -329,6 +329,8 @@ def test_the_installed_command_keeps_the_promise(ttt_check, tmp_path, seeds):
     assert len(lines) == sum(code in (1, 2) for code in expected)
     assert done.returncode == max(expected, key=[0, 1, 2].index)
     # one at a time, where the trace's own strings reach the output (the header names its source)
-    for path, code in list(zip(paths, expected))[-14:-8]:
+    for path, code in zip(paths, expected):
+        if not path.name.startswith(("keys", "encodings")):
+            continue
         done = console.run("replay", "--show", path, timeout=60)
         assert (done.returncode, problems(done.returncode, done.stdout, done.stderr)) == (code, [])

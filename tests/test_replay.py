@@ -5,6 +5,7 @@ knows which square or variable is wrong and asserts the message names it.
 """
 
 import json
+import os
 from pathlib import Path
 
 import console
@@ -274,19 +275,28 @@ def with_value(value) -> dict:
         (with_value({"#set": [1, "a"]}), 'state 0: x: set elements of different types: 1 and "a"'),
         (with_value({"#set": [{"#tup": [1]}, {"#tup": [True]}]}), 'state 0: x: set element 1 repeats element 0: {"#tup":[true]}'),
         (with_value({"#map": [[1, 1], [1, 2]]}), "state 0: x: map key 1 repeats key 0: 1"),
+        (json.dumps(with_value("\ud800")),
+         "a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): no Unicode text"),
     ],
     ids=["unicode digit", "two minus signs", "long bigint", "long timestamp", "deep", "mixed keys", "mixed set",
-         "one and true", "repeated key"],
+         "one and true", "repeated key", "lone surrogate"],
 )
 def test_hostile_values_are_refused_in_one_line(ttt_check, tmp_path, text, expected):
     assert replay_error(ttt_check, tmp_path, text) == (2, expected)
 
 
-def test_not_a_regular_file(ttt_check, tmp_path):
-    for path in ("/dev/zero", tmp_path):
+def test_files_that_are_no_trace(ttt_check, tmp_path):
+    huge = tmp_path / "huge.itf.json"
+    with open(huge, "wb") as out:  # sparse: 33 MiB of zeros that take no disk
+        out.truncate(33 * 2**20)
+    for path, message in [
+        ("/dev/zero", "not a regular file"),
+        (tmp_path, "not a regular file"),
+        (huge, "larger than 32 MiB, the most ttt-check reads"),
+    ]:
         code, _, err = ttt_check("replay", path)
         assert code == 2
-        assert error_line(err) == f"ttt-check: error: {path}: not a regular file"
+        assert error_line(err) == f"ttt-check: error: {path}: {message}"
 
 
 def test_a_missing_file(ttt_check, tmp_path):
@@ -337,3 +347,10 @@ def test_errors_are_one_line_from_the_installed_command(tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == f"ttt-check: error: {path}: the JSON ends early (line 1, column 2): the file is truncated\n"
+
+
+def test_an_interpreter_with_a_lower_integer_limit_refuses_in_one_line(tmp_path):
+    path = write(tmp_path / "t.itf.json", with_value({"#bigint": "9" * 1000}))
+    done = console.run("replay", path, env={**os.environ, "PYTHONINTMAXSTRDIGITS": "640"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"ttt-check: error: {path}: state 0: x: an integer of 1,000 digits, more than this Python converts\n"

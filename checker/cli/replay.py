@@ -104,7 +104,8 @@ class SpecModels:
         files = {name: os.path.basename(self.get(name).source) for name in self.specs.factories}
         source = meta.get("source")
         if not isinstance(source, str):
-            raise UnknownSource(f"its #meta names no source file to choose the spec by: give --spec ({', '.join(files)})")
+            specs = ", ".join(files)
+            raise UnknownSource(f"its #meta names no source file to choose the spec by: give --spec ({specs})")
         for name, file in files.items():
             if file == os.path.basename(source):
                 return name
@@ -160,13 +161,16 @@ def replay_command(specs: Specs) -> click.Command:
 
         Without --spec, each trace is replayed against the spec whose file
         its `#meta.source` names (a registered spec, else that .qnt file as
-        written, when it is there). With several traces, prints one line each
-        and a summary per spec: traces replayed and distinct states covered.
+        written, when it is there); a trace that names neither is refused
+        rather than replayed against a guess. With several traces, prints
+        one line each and a summary per spec: traces replayed and distinct
+        states covered.
 
         Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is
         not (a one-line error names the state and what is wrong), 2 some file
-        is unreadable or not ITF (or bad usage), 12 every trace is a behaviour
-        but violates an invariant named with --invariant.
+        is unreadable, not ITF or names no spec's file (or bad usage), 12
+        every trace is a behaviour but violates an invariant named with
+        --invariant.
         """
         from checker.quint.itf import ItfError, read_trace
         from checker.quint.replay import NotABehaviour, Replayer

@@ -24,8 +24,8 @@ from itertools import accumulate
 from typing import Any, Mapping
 
 from checker.explore.trace import Trace
-from checker.model import Label, Model
-from checker.quint.value import QList, Record, Variant, by_key, flat, order
+from checker.model import Label, Model, order
+from checker.quint.value import QList, Record, Variant, by_key, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -43,7 +43,7 @@ class ItfError(ValueError):
 #: Limits on what `read_trace` reads, far above any trace of a teaching spec; a file
 #: beyond them is refused with one line instead of exhausting memory or the stack.
 MAX_BYTES = 32 * 1024 * 1024
-#: JSON nesting (a tic-tac-toe state is 11 deep); it bounds the recursion of reading and printing.
+#: JSON nesting (Quint's tic-tac-toe traces are 13 deep); it bounds the recursion of reading and printing.
 MAX_DEPTH = 100
 #: Digits in an integer: Python's own default limit for converting text to `int`,
 #: kept whatever the interpreter's setting, so conversion time stays short.
@@ -124,7 +124,8 @@ def _map_from_json(value: dict, where: str) -> dict:
     for i, pair in enumerate(pairs):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise ItfError(f"{where}: map entry {i} is not a [key, value] pair")
-    keys = _distinct([from_json(k, f"{where} key {i}") for i, (k, _) in enumerate(pairs)], [k for k, _ in pairs], f"{where}: map key")
+    raw_keys = [key for key, _ in pairs]
+    keys = _distinct([from_json(k, f"{where} key {i}") for i, k in enumerate(raw_keys)], raw_keys, f"{where}: map key")
     return {key: from_json(v, f"{where}[{flat(key)}]") for key, (_, v) in zip(keys, pairs)}
 
 
@@ -134,10 +135,9 @@ def _kind(value: Any) -> type:
 
 
 def _distinct(elements: list, raw: list, what: str) -> list:
-    """`elements` (a set's elements or a map's keys, read from `raw`), if they are of one type
-    and all different, as Quint writes them: else one names the first offender.
-
-    Python would merge `1` and `true`, and cannot order `1` and `"a"`."""
+    """`elements` (a set's elements or a map's keys, read from `raw`) if, as in what Quint
+    writes, they are of one type and all different; else ItfError names the first offender.
+    (Python would merge `1` and `true`, which it holds equal.)"""
     seen: dict = {}
     for i, element in enumerate(elements):
         if _kind(element) is not _kind(elements[0]):
@@ -154,10 +154,13 @@ def _distinct(elements: list, raw: list, what: str) -> list:
 def integer(digits: str, where: str = "") -> int:
     """The integer of ASCII `digits`, refused past MAX_DIGITS (`where` names it in errors)."""
     length = len(digits.lstrip("-"))
+    at = f"{where}: " if where else ""
     if length > MAX_DIGITS:
-        at = f"{where}: " if where else ""
         raise ItfError(f"{at}an integer of {length:,} digits, more than the {MAX_DIGITS:,} ttt-check reads")
-    return int(digits)
+    try:
+        return int(digits)
+    except ValueError:  # the interpreter's own limit is lower (PYTHONINTMAXSTRDIGITS)
+        raise ItfError(f"{at}an integer of {length:,} digits, more than this Python converts") from None
 
 
 def json_text(value: Any, limit: int | None = 60) -> str:
@@ -320,7 +323,7 @@ def read_trace(path: str) -> ItfTrace:
         try:
             json.dumps(document, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise ItfError("a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): not Unicode text") from None
+            raise ItfError("a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): no Unicode text") from None
     return decode_trace(document)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Invariant, Label, Model
+from checker.model import Invariant, Label, Model, order
 from checker.quint.itf import (
     ACTION_TAKEN,
     NONDET_PICKS,
@@ -23,7 +23,7 @@ from checker.quint.itf import (
     state_values,
     to_json,
 )
-from checker.quint.value import Record, Variant, flat, order
+from checker.quint.value import Record, Variant, flat
 
 
 class NotABehaviour(Exception):

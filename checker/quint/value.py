@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from checker.model import order
+
 #: Quint's printer breaks a value over several lines when it is wider than this.
 WIDTH = 80
 
@@ -28,29 +30,6 @@ class Variant(NamedTuple):
 
     tag: str
     value: Any = ()
-
-
-def order(value: Any) -> tuple:
-    """A sort key for Quint values that orders any two of them, even of different types.
-
-    Values of one type sort as Python sorts them (numbers by value, tuples
-    and variants element by element); sets sort by their sorted elements.
-    Python itself cannot compare `1` with `"a"`, nor order sets, and a trace
-    read from a file may hold such mixtures.
-    """
-    if isinstance(value, bool):
-        return (0, value)
-    if isinstance(value, int):
-        return (1, value)
-    if isinstance(value, str):
-        return (2, value)
-    if isinstance(value, Variant):
-        return (3, value.tag, order(value.value))
-    if isinstance(value, tuple):
-        return (4, tuple(order(v) for v in value))
-    if isinstance(value, frozenset):
-        return (5, tuple(sorted(order(v) for v in value)))
-    return (6, tuple(sorted((order(k), order(v)) for k, v in value.items())))
 
 
 def by_key(mapping: dict) -> list:

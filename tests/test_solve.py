@@ -17,7 +17,8 @@ from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
 from tests.enumerator import RANDOM, START, STRATEGY, has_won, is_full, is_over, strategy
 from tests.lassos import successors
-from tests.test_value_players import as_text, plain
+from tests.enumerator import minimax as plain
+from tests.test_value_players import as_text
 
 
 def minimax_over(game):

@@ -28,7 +28,7 @@ class PlayerKind(click.ParamType):
 
 
 def player_option(side: str, default: str) -> click.Option:
-    kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items())
+    kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items() if side in player.sides)
     kinds += f"; '{LEARNED}POLICY.json' plays the values `ttt-check learn` wrote (a move of highest value)"
     return click.Option(
         [f"--{side.lower()}"],

@@ -31,6 +31,21 @@ SPECS = Specs(
     },
     options=[
         click.Option(
+            ["--size"],
+            type=click.IntRange(3, 10),
+            default=3,
+            show_default=True,
+            help="Play on a SIZE x SIZE board (3 is the lecture's). 4 and beyond only with "
+            "--symmetry or patience for exhaustive checks; `run` and `replay` take any size.",
+        ),
+        click.Option(
+            ["--k", "k"],
+            type=click.IntRange(3, 10),
+            default=None,
+            metavar="K",
+            help="Stones in a row that win, 3 <= K <= SIZE (default: SIZE, a whole row).",
+        ),
+        click.Option(
             ["--no-stutter", "stutter"],
             is_flag=True,
             flag_value=False,

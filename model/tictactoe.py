@@ -68,8 +68,9 @@ class TicTacToe(Model[State]):
         ),
     }
 
-    def __init__(self, size: int = 3, stutter: bool = True):
-        self.grid = Grid(size)
+    def __init__(self, size: int = 3, k: int | None = None, stutter: bool = True):
+        #: the board: `size` x `size`, `k` in a row wins (default: a whole row, as in the lecture)
+        self.grid = Grid(size, k)
         #: keep `step`'s third disjunct (game over: nothing changes)
         self.stutter = stutter
         self.invariants = {

@@ -57,7 +57,10 @@ class Specs:
     def build(self, kwargs: dict) -> Model:
         """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`."""
         factory = self.factories[kwargs.pop("spec")]
-        return factory(**{option.name: kwargs.pop(option.name) for option in self.options})
+        try:
+            return factory(**{option.name: kwargs.pop(option.name) for option in self.options})
+        except ValueError as error:  # options that are fine alone but not together
+            raise click.UsageError(str(error)) from error
 
     def all(self) -> dict[str, Model]:
         """Every spec, built with default options."""

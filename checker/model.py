@@ -89,6 +89,13 @@ class Model(Generic[S]):
     views: Mapping[str, Callable[[S], str]] = {}
     #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
     nondet_names: tuple[str, ...] = ()
+    #: Optional symmetry: state -> the representative of its class (for `--symmetry`).
+    #: The steps and every invariant must respect it: symmetric states have
+    #: symmetric successors, and an invariant holds in all of a class or in none.
+    canonical: Callable[[S], S] | None = None
+    #: Optional fast engine: the states as integers, stepped in numpy batches
+    #: (see `checker.explore.packed.Packed`); None when the model has none.
+    packed: Any = None
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""

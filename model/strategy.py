@@ -40,6 +40,11 @@ class StrategyTicTacToe(TicTacToe):
         "GameEventuallyEnds": TicTacToe.temporal_docs["GameEventuallyEnds"],
     }
 
+    def pack(self):
+        from model.packed import PackedBoards
+
+        return PackedBoards(self, strategy=True)
+
     # ---- conditions for the strategy's moves -------------------------------
 
     def count(self, board: Board, pattern: Pattern, player: str | None) -> int:

@@ -22,6 +22,7 @@ from checker.properties.temporal import (
 from model.grid import Coordinate, Grid
 from model.quint import from_quint, to_quint
 from model.state import Board, O, State, X
+from model.symmetry import canonical
 from model.views import board_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
@@ -82,6 +83,14 @@ class TicTacToe(Model[State]):
             name: TemporalProperty(name, getattr(self, name)(), doc) for name, doc in self.temporal_docs.items()
         }
         self.views = {"board": lambda s: board_view(self.grid, s), "quint": lambda s: quint_view(self.grid, s)}
+        # the fast engine where it is needed: 4x4 has millions of states, 3x3 checks in a blink
+        self.packed = self.pack() if size == 4 else None
+
+    def pack(self):
+        """These steps for the fast engine (`model.packed`); a subclass with other moves overrides it."""
+        from model.packed import PackedBoards  # numpy, only when used
+
+        return PackedBoards(self, strategy=False)
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""
@@ -97,6 +106,10 @@ class TicTacToe(Model[State]):
 
     def next_steps(self, state: State) -> Iterator[tuple[Label, State]]:
         return self.step(state)
+
+    def canonical(self, state: State) -> State:
+        """Boards equal up to rotation and reflection play alike (seed 004's symmetry)."""
+        return canonical(self.grid, state)
 
     def to_quint(self, state: State):
         return to_quint(self.grid, state)

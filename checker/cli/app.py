@@ -32,7 +32,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage."
+            "12 invariant violated, 13 temporal property violated, 2 bad usage, "
+            "3 stopped by --max-states before finding a violation, 130 interrupted (Ctrl-C)."
         ),
     )
     @invariant_option(
@@ -63,12 +64,55 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         show_default=True,
         help="Report a reachable state with no successor at all (a deadlock), as TLC does.",
     )
+    @click.option(
+        "--continue",
+        "keep_going",
+        is_flag=True,
+        help="Explore every reachable state even after the invariants are violated (TLC's -continue): "
+        "full counts, and each invariant's shortest counterexample at the end.",
+    )
+    @click.option(
+        "--symmetry",
+        is_flag=True,
+        help="Keep one board per class of boards equal up to rotation and reflection (8 per class at most). "
+        "Same verdicts; traces are still shown on the real boards. Not with --temporal.",
+    )
+    @click.option(
+        "--max-states",
+        type=click.IntRange(1),
+        metavar="N",
+        help="Stop after N distinct states, with the statistics so far (exit 3 when no violation was found).",
+    )
+    @click.option(
+        "--engine",
+        type=click.Choice(["auto", "generic", "packed"]),
+        default="auto",
+        show_default=True,
+        help="'packed': the fast engine over numpy arrays of packed states, offered by specs where it "
+        "pays (4x4 boards); 'generic': state by state through the spec's definitions; 'auto': packed when "
+        "offered, generic for --temporal (which needs the whole graph).",
+    )
     @view_option
     @itf_options
     @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
-    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, list_, **kwargs):
+    def main(
+        ctx: click.Context,
+        invariants,
+        temporal,
+        fairness,
+        deadlock,
+        keep_going,
+        symmetry,
+        max_states,
+        engine,
+        view,
+        out_itf,
+        itf_style,
+        list_,
+        **kwargs,
+    ):
         """Explore every reachable state breadth-first, from `init` through
         `step`, and check the invariants in each one. When an invariant
         fails, print a shortest behaviour that breaks it, state by state, in
@@ -99,11 +143,13 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             click.echo(format_listing(specs.all()))
             return
         model = specs.build(kwargs)
-        from checker.cli.check import run_check
+        from checker.cli.check import Search, run_check
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
-        ctx.exit(run_check(model, invariants, deadlock, resolve_view(model, view), temporal, fairness, out_itf, itf_style))
+        search = Search.resolve(model, bool(temporal), keep_going, symmetry, max_states, engine)
+        view = resolve_view(model, view)
+        ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
     for command in (run_command(specs), replay_command(specs)):

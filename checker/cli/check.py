@@ -4,18 +4,59 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 import click
 
-from checker.cli.common import EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
-from checker.explore.bfs import Result, explore
+from checker.cli.common import EXIT_DEADLOCK, EXIT_INCOMPLETE, EXIT_INVARIANT, EXIT_OK, EXIT_TEMPORAL
+from checker.explore.bfs import INTERRUPTED, Result, explore
 from checker.model import Invariant, Model
 from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
 
 if TYPE_CHECKING:
     from checker.properties.liveness import Verdict
+
+
+@dataclass(frozen=True)
+class Search:
+    """How to explore: which engine, and the options every engine takes."""
+
+    packed: bool = False
+    keep_going: bool = False
+    symmetry: bool = False
+    max_states: int | None = None
+
+    @classmethod
+    def resolve(cls, model: Model, temporal: bool, keep_going: bool, symmetry: bool, max_states, engine: str):
+        """The search the options ask for, or a UsageError saying why it is impossible."""
+        if symmetry and temporal:
+            raise click.UsageError(
+                "--symmetry cannot be used with --temporal: a cycle among representatives need not be "
+                "a cycle of real states, so liveness verdicts would not be sound"
+            )
+        if symmetry and model.canonical is None:
+            raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")
+        if engine == "packed" and (model.packed is None or temporal):
+            why = "--temporal needs the generic engine" if temporal else f"spec '{model.name}' offers none here"
+            raise click.UsageError(f"--engine packed is not available: {why}")
+        packed = engine == "packed" or (engine == "auto" and model.packed is not None and not temporal)
+        return cls(packed, keep_going, symmetry, max_states)
+
+    def run(self, model: Model, invariants, deadlock: bool, keep_graph: bool) -> Result:
+        options = dict(
+            check_deadlock=deadlock,
+            on_level=progress(),
+            keep_going=self.keep_going,
+            symmetry=self.symmetry,
+            max_states=self.max_states,
+        )
+        if self.packed:
+            from checker.explore.packed import explore_packed
+
+            return explore_packed(model, invariants, **options)
+        return explore(model, invariants, keep_graph=keep_graph, **options)
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
@@ -38,11 +79,15 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
         if inv.name in result.violations:
             depth = len(result.violations[inv.name]) - 1
             lines.append(f"[violation] invariant {inv.name} is violated after {depth} steps")
+        elif result.stats.cut_short:
+            lines.append(f"[unknown] invariant {inv.name}: no violation in the {result.stats.distinct:,} states explored")
         else:
             lines.append(f"[ok] invariant {inv.name} holds in all {result.stats.distinct:,} reachable states")
     if deadlock:
         if result.deadlock is not None:
             lines.append(f"[violation] deadlock: no step is possible after {len(result.deadlock) - 1} steps")
+        elif result.stats.cut_short:
+            lines.append("[unknown] deadlock: none in the states explored")
         else:
             lines.append("[ok] no deadlock: every reachable state has a successor")
     return lines
@@ -77,12 +122,16 @@ def format_check(
 
 
 def exit_code(result: Result, temporal: Sequence[Verdict] = ()) -> int:
+    if result.stats.stopped == INTERRUPTED:
+        return 130
     if result.violations:
         return EXIT_INVARIANT
     if not all(verdict.holds for verdict in temporal):
         return EXIT_TEMPORAL
     if result.deadlock is not None:
         return EXIT_DEADLOCK
+    if result.stats.cut_short:
+        return EXIT_INCOMPLETE
     return EXIT_OK
 
 
@@ -95,14 +144,17 @@ def run_check(
     fairness: str = "weak",
     out_itf: str | None = None,
     itf_style: str = "quint",
+    search: Search = Search(),
 ) -> int:
     """Explore `model`, check `temporal` over its state graph, print the report, and return the exit code.
 
     With `out_itf`, each counterexample is also written as an ITF file (see `checker.cli.itf_out`).
     """
-    result = explore(model, invariants, check_deadlock=deadlock, keep_graph=bool(temporal), on_level=progress())
+    result = search.run(model, invariants, deadlock, keep_graph=bool(temporal))
+    if sys.stderr.isatty():
+        click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = []
-    if temporal:
+    if temporal and result.stats.complete:
         from checker.properties.liveness import check_properties
 
         outcomes = check_properties(model, result, temporal, fairness)
@@ -123,13 +175,15 @@ def counterexamples(result: Result, invariants: Sequence[Invariant], temporal: S
 
 
 def progress(after: float = 1.0):
-    """A status line on a terminal's stderr for searches that take a while."""
+    """A status line on a terminal's stderr for searches that take a while: depth, states, states/s."""
     if not sys.stderr.isatty():
         return None
     started = time.perf_counter()
 
     def show(depth: int, distinct: int) -> None:
-        if time.perf_counter() - started > after:
-            click.echo(f"\rexploring depth {depth}: {distinct:,} states so far", err=True, nl=False)
+        elapsed = time.perf_counter() - started
+        if elapsed > after:
+            rate = distinct / elapsed
+            click.echo(f"\rexploring depth {depth}: {distinct:,} states, {rate:,.0f} states/s", err=True, nl=False)
 
     return show

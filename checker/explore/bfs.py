@@ -3,6 +3,11 @@
 States are visited level by level in the model's own order, so a run is
 deterministic and the first violating state found is at the smallest depth:
 its trace back through parent links is a shortest counterexample.
+
+Under symmetry (a model's `canonical`), one representative per class of
+symmetric states is kept; a trace of representatives is then turned back into
+real states (`checker.explore.trace.concretise`). Models offering a packed
+encoding are explored by `checker.explore.packed` instead (see `search`).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
-from checker.explore.trace import Trace, path_to, trace_through
+from checker.explore.trace import Trace, concretise, path_to, trace_through
 from checker.model import Invariant, Model
 
 
@@ -32,12 +37,25 @@ class Stats:
     #: states without any successor
     deadlocks: int = 0
     seconds: float = 0.0
-    #: False when the search stopped before exploring every state
-    complete: bool = True
+    #: why the search stopped before exploring every state ("" when it did not)
+    stopped: str = ""
 
     @property
     def depth(self) -> int:
         return len(self.per_depth) - 1
+
+    @property
+    def complete(self) -> bool:
+        return not self.stopped
+
+    @property
+    def cut_short(self) -> bool:
+        """Stopped before every property was decided (--max-states, Ctrl-C): 'holds' is unproven."""
+        return self.stopped in (MAX_STATES, INTERRUPTED)
+
+
+#: reasons `Stats.stopped` gives
+DECIDED, MAX_STATES, INTERRUPTED = "decided", "max-states", "interrupted"
 
 
 @dataclass
@@ -61,13 +79,20 @@ def explore(
     check_deadlock: bool = True,
     keep_graph: bool = False,
     on_level: Callable[[int, int], None] | None = None,
+    keep_going: bool = False,
+    symmetry: bool = False,
+    max_states: int | None = None,
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
     Stops early once every invariant is violated and any deadlock is found,
-    unless `keep_graph` asks for the whole state graph (for liveness).
+    unless `keep_graph` asks for the whole state graph (for liveness) or
+    `keep_going` asks for every state anyway (TLC's -continue). Stops, with
+    the statistics so far, after `max_states` states or on Ctrl-C.
+    With `symmetry`, explores one representative per class (`model.canonical`).
     `on_level(depth, distinct)` is called before each level is expanded.
     """
+    canonical = representative(model, symmetry)
     started = time.perf_counter()
     stats = Stats()
     parents: dict = {}
@@ -79,6 +104,7 @@ def explore(
     frontier = []
     for state in model.init_states():
         stats.generated += 1
+        state = canonical(state)
         if state not in parents:
             parents[state] = None
             frontier.append(state)
@@ -95,36 +121,47 @@ def explore(
                     pending.remove(invariant)
                     break
         decided = not pending and (deadlock is not None or not check_deadlock)
-        if decided and (invariants or check_deadlock) and not keep_graph:
-            stats.complete = False
+        if decided and (invariants or check_deadlock) and not keep_graph and not keep_going:
+            stats.stopped = DECIDED
             break
         successors_of = model.next_steps
         next_frontier = []
-        for state in frontier:
-            successors = {}  # a dict keeps the model's order, so runs are repeatable
-            for _, successor in successors_of(state):
-                stats.generated += 1
-                successors[successor] = None
-            stats.transitions += len(successors)
-            if not successors:
-                stats.deadlocks += 1
-                if deadlock is None and check_deadlock:
-                    deadlock = state
-            if successors.keys() <= {state}:
-                stats.final += 1
-            if graph is not None:
-                graph[state] = tuple(successors)
-            for successor in successors:
-                if successor not in parents:
-                    parents[successor] = state
-                    next_frontier.append(successor)
+        try:
+            for state in frontier:
+                successors = {}  # a dict keeps the model's order, so runs are repeatable
+                changes = False
+                for _, successor in successors_of(state):
+                    stats.generated += 1
+                    changes = changes or successor != state
+                    successors[canonical(successor)] = None
+                stats.transitions += len(successors)
+                if not successors:
+                    stats.deadlocks += 1
+                    if deadlock is None and check_deadlock:
+                        deadlock = state
+                if not changes:
+                    stats.final += 1
+                if graph is not None:
+                    graph[state] = tuple(successors)
+                for successor in successors:
+                    if successor not in parents:
+                        parents[successor] = state
+                        next_frontier.append(successor)
+                if max_states is not None and len(parents) > max_states:
+                    stats.stopped = MAX_STATES
+                    break
+        except KeyboardInterrupt:
+            stats.stopped = INTERRUPTED
+        if stats.stopped:
+            break
         frontier = next_frontier
 
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started
 
     def trace(state):
-        return trace_through(model, path_to(parents, state))
+        path = path_to(parents, state)
+        return trace_through(model, concretise(model, canonical, path) if symmetry else path)
 
     return Result(
         stats=stats,
@@ -133,3 +170,13 @@ def explore(
         graph=graph,
         initial=initial if keep_graph else (),
     )
+
+
+def representative(model: Model, symmetry: bool) -> Callable:
+    """The function mapping a state to the one the search keeps for it."""
+    if not symmetry:
+        return lambda state: state
+    if model.canonical is None:
+        raise ValueError(f"spec '{model.name}' declares no symmetry: --symmetry cannot be used with it")
+    return model.canonical
+

@@ -132,6 +132,7 @@ def explore_packed(
                     parts.append(fresh)
                 if max_states is not None and stats.distinct + sum(map(len, parts)) > max_states:
                     stats.stopped = MAX_STATES
+                    stats.distinct += sum(map(len, parts))  # found, though not expanded
                     break
             if stats.stopped:
                 break

@@ -12,7 +12,8 @@ stones counted) or a bit operation, over the whole batch at once:
     SetupWin, MoveToEmpty that is possible, line by line as in `model.strategy`;
   * a step puts the mover's digit on one square: code + (1 or 2) * 3^i.
 
-Steps are grouped by square, so the successors in one group are distinct.
+Steps are grouped by square (a group is the states that move there, as a
+mask), so the successors in one group are distinct.
 """
 
 from __future__ import annotations
@@ -120,10 +121,9 @@ class PackedBoards:
         digit = np.where(x_moves, 1, 2).astype(self.dtype)
         groups = []
         for i, moved in enumerate(squares):
-            sources = np.flatnonzero(moved)
-            if sources.size:
-                targets = codes[sources] + digit[sources] * self.dtype.type(self.powers[i])
-                groups.append((sources, self.canonical(targets) if symmetry else targets))
+            targets = (codes + digit * self.dtype.type(self.powers[i]))[moved]
+            if targets.size:
+                groups.append((moved, self.canonical(targets) if symmetry else targets))
         return Expansion(
             groups=groups,
             distinct=not symmetry,

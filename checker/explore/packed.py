@@ -36,7 +36,8 @@ CHUNK = 1 << 18
 class Expansion:
     """The steps of a batch of states `codes[0..m)`."""
 
-    #: (source indices into the batch, successor codes), one pair per group of steps
+    #: (which states of the batch step, as a bool mask; their successor codes, in batch order),
+    #: one pair per group of steps
     groups: list[tuple[np.ndarray, np.ndarray]]
     #: True when no successor repeats within a group and no (source, successor) pair repeats
     #: across groups; False (under symmetry, say) makes the search remove repeats itself
@@ -166,7 +167,7 @@ def transitions(steps: Expansion, batch: np.ndarray, space: int) -> int:
     loops = int(np.count_nonzero(steps.loops))
     if steps.distinct:
         return sum(targets.size for _, targets in steps.groups) + loops
-    keys = [sources.astype(np.int64) * space + targets for sources, targets in steps.groups]
+    keys = [np.flatnonzero(sources) * space + targets for sources, targets in steps.groups]
     keys.append(np.flatnonzero(steps.loops).astype(np.int64) * space + batch[steps.loops])
     return distinct(np.concatenate(keys)).size
 
@@ -192,5 +193,5 @@ def predecessor(packed: Packed, level: np.ndarray, code: int, symmetry: bool) ->
         for sources, targets in packed.expand(batch, symmetry).groups:
             hits = np.flatnonzero(targets == code)
             if hits.size:
-                return int(batch[sources[hits[0]]])
+                return int(batch[np.flatnonzero(sources)[hits[0]]])
     raise AssertionError(f"state {code} has no predecessor in the level before it")

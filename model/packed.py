@@ -63,6 +63,8 @@ class PackedBoards:
         self.invariants = {
             name: getattr(self, definition) for name, (definition, _) in model.invariant_docs.items()
         }
+        #: the state predicates of the temporal properties, by the names the model gives them
+        self.predicates = {"won(X)": lambda codes: ~self.XHasNotWon(codes), "gameOver": self.gameOver}
 
     # ---- codes and states ------------------------------------------------------
 
@@ -97,6 +99,10 @@ class PackedBoards:
 
     def OHasNotWon(self, codes):
         return ~self.won[self.unpack(codes)[1]]
+
+    def gameOver(self, codes):
+        x, o = self.unpack(codes)
+        return self.won[x] | self.won[o] | ((x | o) == self.ALL)
 
     def NotStalemate(self, codes):
         x, o = self.unpack(codes)

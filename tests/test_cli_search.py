@@ -14,7 +14,6 @@ from model.tictactoe import TicTacToe
     [
         ["--symmetry", "--temporal", "XMustEventuallyWin"],
         ["--engine", "packed"],  # 3x3 checks with the generic engine
-        ["--size", "4", "--engine", "packed", "--temporal", "GameEventuallyEnds"],
         ["--max-states", "0"],
     ],
 )

@@ -89,8 +89,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         default="auto",
         show_default=True,
         help="'packed': the fast engine over numpy arrays of packed states, offered by specs where it "
-        "pays (4x4 boards); 'generic': state by state through the spec's definitions; 'auto': packed when "
-        "offered, generic for --temporal (which needs the whole graph).",
+        "pays (4x4 boards); with --temporal it decides liveness level by level when the state graph has no "
+        "cycles but self-loops. 'generic': state by state through the spec's definitions, liveness with "
+        "networkx. 'auto': packed when offered.",
     )
     @view_option
     @itf_options

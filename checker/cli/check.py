@@ -38,10 +38,9 @@ class Search:
             )
         if symmetry and model.canonical is None:
             raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")
-        if engine == "packed" and (model.packed is None or temporal):
-            why = "--temporal needs the generic engine" if temporal else f"spec '{model.name}' offers none here"
-            raise click.UsageError(f"--engine packed is not available: {why}")
-        packed = engine == "packed" or (engine == "auto" and model.packed is not None and not temporal)
+        if engine == "packed" and model.packed is None:
+            raise click.UsageError(f"--engine packed is not available: spec '{model.name}' offers none here")
+        packed = engine == "packed" or (engine == "auto" and model.packed is not None)
         return cls(packed, keep_going, symmetry, max_states)
 
     def run(self, model: Model, invariants, deadlock: bool, keep_graph: bool) -> Result:
@@ -55,8 +54,22 @@ class Search:
         if self.packed:
             from checker.explore.packed import explore_packed
 
-            return explore_packed(model, invariants, **options)
+            result = explore_packed(model, invariants, check_layers=keep_graph, **options)
+            if not keep_graph or result.layered or not result.stats.complete:
+                return result
+            # a graph with cycles: liveness needs the generic engine's graph
         return explore(model, invariants, keep_graph=keep_graph, **options)
+
+    @staticmethod
+    def decide(model: Model, result: Result, temporal, fairness: str) -> list:
+        """The verdicts on `temporal`: in linear time on a layered graph, else with networkx."""
+        if result.layered:
+            from checker.properties.layered import check_layered
+
+            return check_layered(model, result, temporal, fairness)
+        from checker.properties.liveness import check_properties
+
+        return check_properties(model, result, temporal, fairness)
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
@@ -153,11 +166,7 @@ def run_check(
     result = search.run(model, invariants, deadlock, keep_graph=bool(temporal))
     if sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
-    outcomes = []
-    if temporal and result.stats.complete:
-        from checker.properties.liveness import check_properties
-
-        outcomes = check_properties(model, result, temporal, fairness)
+    outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
     if out_itf:
         from checker.cli.itf_out import write_traces

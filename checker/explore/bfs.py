@@ -71,6 +71,11 @@ class Result:
     graph: dict[Hashable, tuple] | None
     #: the initial states (only when `keep_graph`)
     initial: tuple = ()
+    #: the packed engine's codes at each depth (`checker.explore.packed`)
+    levels: list | None = None
+    #: whether every step that changes the state goes to the next depth (checked when asked):
+    #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
+    layered: bool | None = None
 
 
 def explore(

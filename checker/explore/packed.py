@@ -4,8 +4,9 @@ A model may offer a `Packed` view of itself (`Model.packed`): every state as
 an integer below `space`, and its steps computed for a whole array of states
 at once. The search then keeps
 
-  * a seen-set as a numpy bool array indexed by code (one byte per code:
-    43 MB for the 3^16 boards of 4x4, where a dict of states took GBs),
+  * a seen-set as a numpy byte array indexed by code, holding the depth
+    each code was first seen at (one byte per code: 43 MB for the 3^16
+    boards of 4x4, where a dict of states took GBs),
   * one array of codes per depth instead of a dict of parent links,
   * counts, not lists, of self-loops (the stutter steps of finished games),
 
@@ -59,6 +60,8 @@ class Packed(Protocol):
     dtype: np.dtype
     #: invariant name -> vectorised predicate over an array of codes (may miss some)
     invariants: Mapping[str, Callable[[np.ndarray], np.ndarray]]
+    #: name of a temporal property's state predicate -> vectorised predicate (may miss some)
+    predicates: Mapping[str, Callable[[np.ndarray], np.ndarray]]
 
     def encode(self, state: Hashable) -> int: ...
 
@@ -82,17 +85,24 @@ def explore_packed(
     symmetry: bool = False,
     max_states: int | None = None,
     packed: Packed | None = None,
+    check_layers: bool = False,
 ) -> Result:
-    """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.packed`)."""
+    """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.packed`).
+
+    With `check_layers`, explores every state and says whether the graph is
+    layered (`Result.layered`), for `checker.properties.layered`.
+    """
     packed = packed or model.packed
     canonical = representative(model, symmetry)
     started = time.perf_counter()
     stats = Stats()
-    seen = np.zeros(packed.space, dtype=bool)
+    # 0 for a code not seen yet, else 1 + the depth it was first seen at (at most 255)
+    seen = np.zeros(packed.space, dtype=np.uint8)
+    layered = True
     initial = [packed.encode(canonical(s)) for s in model.init_states()]
     stats.generated = len(initial)
     level = distinct(np.array(initial, dtype=packed.dtype))
-    seen[level] = True
+    seen[level] = 1
     levels: list[np.ndarray] = []
     found: dict[str, tuple[int, int]] = {}
     deadlock = None
@@ -111,7 +121,7 @@ def explore_packed(
                     found[invariant.name] = (depth, int(level[bad[0]]))
                     pending.remove(invariant)
             decided = not pending and (deadlock is not None or not check_deadlock)
-            if decided and (invariants or check_deadlock) and not keep_going:
+            if decided and (invariants or check_deadlock) and not keep_going and not check_layers:
                 stats.stopped = DECIDED
                 break
             parts = []
@@ -125,11 +135,16 @@ def explore_packed(
                 if stuck.size and deadlock is None and check_deadlock:
                     deadlock = (depth, int(batch[stuck[0]]))
                 stats.transitions += transitions(steps, batch, packed.space)
+                mark = min(depth + 2, 255)
+                layered = layered and mark < 255
                 for _, targets in steps.groups:
-                    fresh = targets[~seen[targets]]
+                    marks = seen[targets]
+                    fresh = targets[marks == 0]
+                    if check_layers and layered:
+                        layered = bool(np.all((marks == 0) | (marks == mark)))
                     if not steps.distinct:
                         fresh = distinct(fresh)
-                    seen[fresh] = True
+                    seen[fresh] = mark
                     parts.append(fresh)
                 if max_states is not None and stats.distinct + sum(map(len, parts)) > max_states:
                     stats.stopped = MAX_STATES
@@ -151,6 +166,8 @@ def explore_packed(
         violations={name: trace(*where) for name, where in found.items()},
         deadlock=trace(*deadlock) if deadlock is not None else None,
         graph=None,
+        levels=levels,
+        layered=layered and stats.complete if check_layers else None,
     )
 
 

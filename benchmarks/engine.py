@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-#: (label, spec, size, k, symmetry)
+#: (label, spec, size, k, symmetry, the known number of states or None)
 CASES = [
-    ("random 4x4 k=4", "random", 4, 4, False),
-    ("random 4x4 k=3", "random", 4, 3, False),
-    ("strategy 4x4 k=4", "strategy", 4, 4, False),
-    ("random 4x4 k=4 --symmetry", "random", 4, 4, True),
+    ("random 4x4 k=4", "random", 4, 4, False, 9_722_011),
+    ("random 4x4 k=3", "random", 4, 3, False, 6_036_001),
+    ("strategy 4x4 k=4", "strategy", 4, 4, False, None),
+    ("random 4x4 k=4 --symmetry", "random", 4, 4, True, 1_217_977),
 ]
 TTT_CHECK = Path(sys.executable).with_name("ttt-check")
 COMMANDS = [
@@ -92,8 +92,10 @@ def main() -> None:
     repeat = options.repeat
     print(f"Python {sys.version.split()[0]}; best of {repeat} runs, each in a fresh process")
     print(f"{'case':<27} {'engine':<8} {'states':>10} {'transitions':>11} {'best s':>8} {'median s':>8} {'cpu s':>7} {'peak MB':>8}")
-    for label, spec, size, k, symmetry in CASES:
-        row(label, "packed", measure(["packed", spec, str(size), str(k), str(int(symmetry)), "none"], repeat))
+    for label, spec, size, k, symmetry, known in CASES:
+        runs = measure(["packed", spec, str(size), str(k), str(int(symmetry)), "none"], repeat)
+        row(label, "packed", runs)
+        assert known is None or runs[-1]["states"] == known, f"{label}: {runs[-1]['states']:,} states, not {known:,}"
     small = measure(["generic", "random", "3", "3", "0", "none"], repeat)
     row("random 3x3", "generic", small)
     capped = measure(["generic", "random", "4", "4", "0", str(options.generic_cap)], 1)

@@ -4,8 +4,13 @@ import pytest
 from test_cli import assert_one_line_usage_error
 from test_counterexamples import assert_replays
 
+from test_packed import Interrupted
+
+from checker.cli.app import make_cli, run_cli
+from checker.cli.common import Specs
 from checker.quint.itf import read_trace
 from checker.quint.replay import Replayer
+from model.cli import SPECS
 from model.tictactoe import TicTacToe
 
 
@@ -50,8 +55,9 @@ def test_symmetry_keeps_the_verdicts_and_counts_classes(ttt_check):
 def test_max_states_stops_with_partial_statistics_and_exit_3(ttt_check):
     code, out, _ = ttt_check("--spec", "random", "--max-states", "50", "-i", "NotStalemate")
     assert code == 3
-    # 1 + 9 states, then 8 new ones per state of depth 1: the 6th of them passes 50
-    assert "[unknown] invariant NotStalemate: no violation in the 58 states explored" in out
+    # 1 + 9 states checked; then 8 new ones per state of depth 1: the 6th of them passes 50
+    assert "[unknown] invariant NotStalemate: no violation in the 10 states checked" in out
+    assert "58 distinct states" in out
     assert "stopped at --max-states" in out
 
 
@@ -69,3 +75,10 @@ def test_4x4_counterexamples_are_real_behaviours(ttt_check, tmp_path, invariant,
     assert_replays(model, trace)
     code, out, _ = ttt_check("replay", "--size", 4, "--k", 3, "--spec", "random", out_itf)
     assert "is a behaviour of spec 'random'" in out
+
+
+def test_ctrl_c_prints_partial_statistics_and_exits_130(ttt_check):
+    cli = make_cli(Specs({"random": lambda **options: Interrupted(50)}, default="random", options=SPECS.options))
+    code, out, _ = ttt_check("--continue", main=lambda: run_cli(cli))
+    assert code == 130
+    assert "(interrupted: the states beyond were not explored)" in out and "[unknown] invariant inv" in out

@@ -93,7 +93,8 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
             depth = len(result.violations[inv.name]) - 1
             lines.append(f"[violation] invariant {inv.name} is violated after {depth} steps")
         elif result.stats.cut_short:
-            lines.append(f"[unknown] invariant {inv.name}: no violation in the {result.stats.distinct:,} states explored")
+            checked = sum(result.stats.per_depth)
+            lines.append(f"[unknown] invariant {inv.name}: no violation in the {checked:,} states checked")
         else:
             lines.append(f"[ok] invariant {inv.name} holds in all {result.stats.distinct:,} reachable states")
     if deadlock:

@@ -54,6 +54,9 @@ class Stats:
         return self.stopped in (MAX_STATES, INTERRUPTED)
 
 
+#: `on_level` is also called while a level grows by this many states (plus one), for a live progress line
+PROGRESS_EVERY = (1 << 14) - 1
+
 #: reasons `Stats.stopped` gives
 DECIDED, MAX_STATES, INTERRUPTED = "decided", "max-states", "interrupted"
 
@@ -95,7 +98,7 @@ def explore(
     `keep_going` asks for every state anyway (TLC's -continue). Stops, with
     the statistics so far, after `max_states` states or on Ctrl-C.
     With `symmetry`, explores one representative per class (`model.canonical`).
-    `on_level(depth, distinct)` is called before each level is expanded.
+    `on_level(depth, distinct)` is called before each level is expanded, and now and then while it is.
     """
     canonical = representative(model, symmetry)
     started = time.perf_counter()
@@ -152,6 +155,8 @@ def explore(
                     if successor not in parents:
                         parents[successor] = state
                         next_frontier.append(successor)
+                if on_level and len(next_frontier) & PROGRESS_EVERY == PROGRESS_EVERY:
+                    on_level(len(stats.per_depth) - 1, len(parents))
                 if max_states is not None and len(parents) > max_states:
                     stats.stopped = MAX_STATES
                     break

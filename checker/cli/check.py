@@ -33,8 +33,8 @@ class Search:
         """The search the options ask for, or a UsageError saying why it is impossible."""
         if symmetry and temporal:
             raise click.UsageError(
-                "--symmetry cannot be used with --temporal: a cycle among representatives need not be "
-                "a cycle of real states, so liveness verdicts would not be sound"
+                "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "
+                "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"
             )
         if symmetry and model.canonical is None:
             raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")

@@ -91,7 +91,9 @@ def main() -> None:
         return
     repeat = options.repeat
     print(f"Python {sys.version.split()[0]}; best of {repeat} runs, each in a fresh process")
-    print(f"{'case':<27} {'engine':<8} {'states':>10} {'transitions':>11} {'best s':>8} {'median s':>8} {'cpu s':>7} {'peak MB':>8}")
+    print(
+        f"{'case':<27} {'engine':<8} {'states':>10} {'transitions':>11} {'best s':>8} {'median s':>8} {'cpu s':>7} {'peak MB':>8}"
+    )
     for label, spec, size, k, symmetry, known in CASES:
         runs = measure(["packed", spec, str(size), str(k), str(int(symmetry)), "none"], repeat)
         row(label, "packed", runs)

@@ -60,9 +60,7 @@ class PackedBoards:
         self.images = [(square[:, list(p)] << np.arange(cells)).sum(axis=1) for p in symmetries(n)]
         self.corners = sum(grid.bit[c] for c in set(grid.corners))
         self.center = grid.bit[grid.center] if grid.center else 0
-        self.invariants = {
-            name: getattr(self, definition) for name, (definition, _) in model.invariant_docs.items()
-        }
+        self.invariants = {name: getattr(self, definition) for name, (definition, _) in model.invariant_docs.items()}
         #: the state predicates of the temporal properties, by the names the model gives them
         self.predicates = {"won(X)": lambda codes: ~self.XHasNotWon(codes), "gameOver": self.gameOver}
 

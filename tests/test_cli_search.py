@@ -46,7 +46,10 @@ def test_symmetry_keeps_the_verdicts_and_counts_classes(ttt_check):
             "--spec", spec, "--continue", "--symmetry", "-i", "XHasNotWon", "-i", "OHasNotWon", "-i", "NotStalemate"
         )
         assert plain[0] == folded[0]
-        verdicts = [[line for line in run[1].splitlines() if line.startswith(("[ok]", "[violation]"))] for run in (plain, folded)]
+        verdicts = [
+            [line for line in run[1].splitlines() if line.startswith(("[ok]", "[violation]"))]
+            for run in (plain, folded)
+        ]
         assert len(verdicts[0]) == 4
         assert [v.split(" holds in all")[0] for v in verdicts[0]] == [v.split(" holds in all")[0] for v in verdicts[1]]
         assert f"\n{classes} distinct states" in folded[1]
@@ -63,7 +66,11 @@ def test_max_states_stops_with_partial_statistics_and_exit_3(ttt_check):
 
 @pytest.mark.parametrize(
     "invariant,steps,extra",
-    [("OHasNotWon", 6, []), ("OHasNotWon", 6, ["--symmetry"]), ("XHasNotWon", 5, ["--engine", "generic", "--symmetry", "--no-deadlock"])],
+    [
+        ("OHasNotWon", 6, []),
+        ("OHasNotWon", 6, ["--symmetry"]),
+        ("XHasNotWon", 5, ["--engine", "generic", "--symmetry", "--no-deadlock"]),
+    ],
 )
 def test_4x4_counterexamples_are_real_behaviours(ttt_check, tmp_path, invariant, steps, extra):
     out_itf = tmp_path / "t.itf.json"

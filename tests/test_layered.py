@@ -48,7 +48,9 @@ def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
     assert fast.layered
     graph = explore(model, [], check_deadlock=False, keep_graph=True)
     props = properties(model)
-    for mine, theirs in zip(check_layered(model, fast, props, fairness, packed), check_properties(model, graph, props, fairness)):
+    for mine, theirs in zip(
+        check_layered(model, fast, props, fairness, packed), check_properties(model, graph, props, fairness)
+    ):
         name = mine.property.name
         assert mine.holds == theirs.holds, name
         if not mine.holds:

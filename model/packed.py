@@ -122,10 +122,14 @@ class PackedBoards:
         # one row of booleans per square: which states move there
         squares = np.unpackbits(cells.astype("<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little")
         squares = squares[:, : self.cells].T.astype(bool)
-        digit = np.where(x_moves, 1, 2).astype(self.dtype)
+        # the mover's digit: one number when one player moves in the whole batch (a BFS level)
+        digit = 1 if x_moves.all() else 2 if not x_moves.any() else np.where(x_moves, 1, 2).astype(self.dtype)
         groups = []
         for i, moved in enumerate(squares):
-            targets = (codes + digit * self.dtype.type(self.powers[i]))[moved]
+            if isinstance(digit, int):
+                targets = codes[moved] + self.dtype.type(digit * int(self.powers[i]))
+            else:
+                targets = (codes + digit * self.dtype.type(self.powers[i]))[moved]
             if targets.size:
                 groups.append((moved, self.canonical(targets) if symmetry else targets))
         return Expansion(

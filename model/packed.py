@@ -88,7 +88,7 @@ class PackedBoards:
         for image in self.images:
             code = self.base3[image[x]] + 2 * self.base3[image[o]]
             best = code if best is None else np.minimum(best, code)
-        return best.astype(self.dtype)
+        return best
 
     # ---- invariants, vectorised -------------------------------------------------
 
@@ -123,13 +123,14 @@ class PackedBoards:
         squares = np.unpackbits(cells.astype("<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little")
         squares = squares[:, : self.cells].T.astype(bool)
         # the mover's digit: one number when one player moves in the whole batch (a BFS level)
-        digit = 1 if x_moves.all() else 2 if not x_moves.any() else np.where(x_moves, 1, 2).astype(self.dtype)
+        digit = 1 if x_moves.all() else 2 if not x_moves.any() else np.where(x_moves, 1, 2)
         groups = []
         for i, moved in enumerate(squares):
+            # successors as int64, numpy's own index type: the seen-set look-ups need no conversion
             if isinstance(digit, int):
-                targets = codes[moved] + self.dtype.type(digit * int(self.powers[i]))
+                targets = codes[moved] + np.int64(digit * int(self.powers[i]))
             else:
-                targets = (codes + digit * self.dtype.type(self.powers[i]))[moved]
+                targets = (codes + digit * self.powers[i])[moved]
             if targets.size:
                 groups.append((moved, self.canonical(targets) if symmetry else targets))
         return Expansion(

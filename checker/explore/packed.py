@@ -145,7 +145,7 @@ def explore_packed(
                     if not steps.distinct:
                         fresh = distinct(fresh)
                     seen[fresh] = mark
-                    parts.append(fresh)
+                    parts.append(fresh.astype(packed.dtype))
                 if max_states is not None and stats.distinct + sum(map(len, parts)) > max_states:
                     stats.stopped = MAX_STATES
                     stats.distinct += sum(map(len, parts))  # found, though not expanded

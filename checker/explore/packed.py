@@ -38,7 +38,8 @@ class Expansion:
     """The steps of a batch of states `codes[0..m)`."""
 
     #: (which states of the batch step, as a bool mask; their successor codes, in batch order),
-    #: one pair per group of steps
+    #: one pair per group of steps; codes may be any integer dtype (int64, numpy's index type,
+    #: makes the seen-set look-ups fastest)
     groups: list[tuple[np.ndarray, np.ndarray]]
     #: True when no successor repeats within a group and no (source, successor) pair repeats
     #: across groups; False (under symmetry, say) makes the search remove repeats itself

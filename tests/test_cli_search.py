@@ -89,3 +89,9 @@ def test_ctrl_c_prints_partial_statistics_and_exits_130(ttt_check):
     code, out, _ = ttt_check("--continue", main=lambda: run_cli(cli))
     assert code == 130
     assert "(interrupted: the states beyond were not explored)" in out and "[unknown] invariant inv" in out
+
+
+def test_max_states_leaves_temporal_properties_undecided(ttt_check):
+    code, out, _ = ttt_check("--temporal", "XMustEventuallyWin", "--max-states", 100)
+    assert code == 3
+    assert "[unknown] temporal XMustEventuallyWin: needs the whole state graph, which was not explored" in out

@@ -114,8 +114,11 @@ def format_check(
     deadlock: bool,
     view: str,
     temporal: Sequence[Verdict] = (),
+    undecided: Sequence[TemporalProperty] = (),
 ) -> str:
-    """The whole report: header, each counterexample, verdicts, statistics."""
+    """The whole report: header, each counterexample, verdicts, statistics.
+
+    `undecided` are the temporal properties a search cut short left unchecked."""
     parts = [header(model, invariants, deadlock, temporal)]
     for inv in invariants:
         trace = result.violations.get(inv.name)
@@ -130,7 +133,8 @@ def format_check(
             f"(a shortest trace, {len(result.deadlock) - 1} steps):\n\n" + format_trace(model, result.deadlock, view)
         )
     parts += [verdict.explain(model, view) for verdict in temporal if not verdict.holds]
-    parts.append("\n".join(verdicts(result, invariants, deadlock) + [verdict.line() for verdict in temporal]))
+    unknown = [f"[unknown] temporal {p.name}: needs the whole state graph, which was not explored" for p in undecided]
+    parts.append("\n".join(verdicts(result, invariants, deadlock) + [v.line() for v in temporal] + unknown))
     parts.append(format_stats(result.stats))
     return "\n\n".join(parts)
 
@@ -168,7 +172,8 @@ def run_check(
     if sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
-    click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
+    undecided = temporal if temporal and not result.stats.complete else ()
+    click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))
     if out_itf:
         from checker.cli.itf_out import write_traces
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 import enumerator
 import numpy as np
 import pytest
-from test_boards import as_string, reference_levels
+from test_boards import as_string, model_levels, reference_levels
 from test_counterexamples import assert_replays
 
 from checker.explore.bfs import INTERRUPTED, MAX_STATES, explore
@@ -119,6 +119,8 @@ def test_4x4_three_in_a_row_first_levels(spec):
         level = np.unique(np.concatenate([t for _, t in packed.expand(level, False).groups]))
     if spec == "random":
         assert [set(lv.tolist()) for lv in levels] == [set(map(code, lv)) for lv in reference_levels(4, 3, 6)]
+    else:  # the strategy's levels are few enough to step through next_steps
+        assert [set(lv.tolist()) for lv in levels] == [set(map(code, lv)) for lv in model_levels(model, 6)]
     rng = np.random.default_rng(4)
     for depth, codes in enumerate(levels):
         sample = codes if depth < 3 else rng.choice(codes, 200, replace=False)

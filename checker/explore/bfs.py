@@ -7,7 +7,7 @@ its trace back through parent links is a shortest counterexample.
 Under symmetry (a model's `canonical`), one representative per class of
 symmetric states is kept; a trace of representatives is then turned back into
 real states (`checker.explore.trace.concretise`). Models offering a packed
-encoding are explored by `checker.explore.packed` instead (see `search`).
+encoding may be explored by `checker.explore.packed` instead.
 """
 
 from __future__ import annotations
@@ -118,23 +118,23 @@ def explore(
             frontier.append(state)
     initial = tuple(frontier)
 
-    while frontier:
-        stats.per_depth.append(len(frontier))
-        if on_level:
-            on_level(len(stats.per_depth) - 1, len(parents))
-        for invariant in list(pending):
-            for state in frontier:
-                if not invariant.holds(state):
-                    found[invariant.name] = state
-                    pending.remove(invariant)
-                    break
-        decided = not pending and (deadlock is not None or not check_deadlock)
-        if decided and (invariants or check_deadlock) and not keep_graph and not keep_going:
-            stats.stopped = DECIDED
-            break
-        successors_of = model.next_steps
-        next_frontier = []
-        try:
+    try:
+        while frontier:
+            stats.per_depth.append(len(frontier))
+            if on_level:
+                on_level(len(stats.per_depth) - 1, len(parents))
+            for invariant in list(pending):
+                for state in frontier:
+                    if not invariant.holds(state):
+                        found[invariant.name] = state
+                        pending.remove(invariant)
+                        break
+            decided = not pending and (deadlock is not None or not check_deadlock)
+            if decided and (invariants or check_deadlock) and not keep_graph and not keep_going:
+                stats.stopped = DECIDED
+                break
+            successors_of = model.next_steps
+            next_frontier = []
             for state in frontier:
                 successors = {}  # a dict keeps the model's order, so runs are repeatable
                 changes = False
@@ -160,11 +160,11 @@ def explore(
                 if max_states is not None and len(parents) > max_states:
                     stats.stopped = MAX_STATES
                     break
-        except KeyboardInterrupt:
-            stats.stopped = INTERRUPTED
-        if stats.stopped:
-            break
-        frontier = next_frontier
+            if stats.stopped:
+                break
+            frontier = next_frontier
+    except KeyboardInterrupt:
+        stats.stopped = INTERRUPTED
 
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started

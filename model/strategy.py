@@ -41,6 +41,9 @@ class StrategyTicTacToe(TicTacToe):
     }
 
     def pack(self):
+        """The strategy's steps for the fast engine; None for a subclass (see `TicTacToe.pack`)."""
+        if type(self) is not StrategyTicTacToe:
+            return None
         from model.packed import PackedBoards
 
         return PackedBoards(self, strategy=True)

@@ -87,7 +87,12 @@ class TicTacToe(Model[State]):
         self.packed = self.pack() if size == 4 else None
 
     def pack(self):
-        """These steps for the fast engine (`model.packed`); a subclass with other moves overrides it."""
+        """These steps for the fast engine (`model.packed`), which mirrors `step` as written here.
+
+        None for a subclass: its moves may differ, so it must say how they pack (or do without).
+        """
+        if type(self) is not TicTacToe:
+            return None
         from model.packed import PackedBoards  # numpy, only when used
 
         return PackedBoards(self, strategy=False)

@@ -44,6 +44,7 @@ class Search:
         return cls(packed, keep_going, symmetry, max_states)
 
     def run(self, model: Model, invariants, deadlock: bool, keep_graph: bool) -> Result:
+        """Explore `model`; `keep_graph` when temporal properties will be decided on the result."""
         options = dict(
             check_deadlock=deadlock,
             on_level=progress(),

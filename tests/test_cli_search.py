@@ -95,3 +95,14 @@ def test_max_states_leaves_temporal_properties_undecided(ttt_check):
     code, out, _ = ttt_check("--temporal", "XMustEventuallyWin", "--max-states", 100)
     assert code == 3
     assert "[unknown] temporal XMustEventuallyWin: needs the whole state graph, which was not explored" in out
+
+
+def test_progress_is_reported_while_a_level_grows(monkeypatch):
+    from checker.explore import bfs
+
+    monkeypatch.setattr(bfs, "PROGRESS_EVERY", 500)
+    calls = []
+    bfs.explore(TicTacToe(), [], on_level=lambda depth, states: calls.append((depth, states)))
+    levels = [c for c in calls if c[1] in (1, 10, 82, 334, 1090, 2350, 3870, 5010, 5400, 5478)]
+    assert len(calls) > len(levels) >= 9  # once per level, and in between
+    assert calls == sorted(calls)

@@ -54,8 +54,8 @@ class Stats:
         return self.stopped in (MAX_STATES, INTERRUPTED)
 
 
-#: `on_level` is also called while a level grows by this many states (plus one), for a live progress line
-PROGRESS_EVERY = (1 << 14) - 1
+#: `on_level` is also called each time this many more states are found, for a live progress line
+PROGRESS_EVERY = 1 << 14
 
 #: reasons `Stats.stopped` gives
 DECIDED, MAX_STATES, INTERRUPTED = "decided", "max-states", "interrupted"
@@ -118,6 +118,7 @@ def explore(
             frontier.append(state)
     initial = tuple(frontier)
 
+    report_at = PROGRESS_EVERY
     try:
         while frontier:
             stats.per_depth.append(len(frontier))
@@ -155,7 +156,8 @@ def explore(
                     if successor not in parents:
                         parents[successor] = state
                         next_frontier.append(successor)
-                if on_level and len(next_frontier) & PROGRESS_EVERY == PROGRESS_EVERY:
+                if on_level and len(parents) >= report_at:
+                    report_at = len(parents) + PROGRESS_EVERY
                     on_level(len(stats.per_depth) - 1, len(parents))
                 if max_states is not None and len(parents) > max_states:
                     stats.stopped = MAX_STATES

@@ -30,13 +30,13 @@ class PackedBoards:
 
     def __init__(self, model, strategy: bool):
         grid = model.grid
-        self.model = model
         n, k = grid.size, grid.k
         if n > 4:
             raise ValueError(f"packed boards go up to 4 x 4 (3^16 codes), not {n} x {n}")
         self.cells = cells = n * n
         self.space = 3**cells
-        self.dtype = np.dtype(np.uint32 if self.space < 2**32 else np.int64)
+        #: levels are stored as uint32 (3^16 < 2^32); successors come as int64 (see `expand`)
+        self.dtype = np.dtype(np.uint32)
         self.k = k
         self.stutter = model.stutter
         #: X plays the strategy (`StrategyTicTacToe`), else X moves anywhere

@@ -98,22 +98,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
-    def main(
-        ctx: click.Context,
-        invariants,
-        temporal,
-        fairness,
-        deadlock,
-        keep_going,
-        symmetry,
-        max_states,
-        engine,
-        view,
-        out_itf,
-        itf_style,
-        list_,
-        **kwargs,
-    ):
+    def main(ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, list_, **kwargs):
         """Explore every reachable state breadth-first, from `init` through
         `step`, and check the invariants in each one. When an invariant
         fails, print a shortest behaviour that breaks it, state by state, in
@@ -148,7 +133,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
-        search = Search.resolve(model, bool(temporal), keep_going, symmetry, max_states, engine)
+        search = Search.resolve(model, bool(temporal), kwargs)
         view = resolve_view(model, view)
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search))
 

@@ -29,8 +29,10 @@ class Search:
     max_states: int | None = None
 
     @classmethod
-    def resolve(cls, model: Model, temporal: bool, keep_going: bool, symmetry: bool, max_states, engine: str):
-        """The search the options ask for, or a UsageError saying why it is impossible."""
+    def resolve(cls, model: Model, temporal: bool, options: dict):
+        """The search the command's options ask for (taken out of `options`), or a UsageError saying why not."""
+        keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry")
+        max_states, engine = options.pop("max_states"), options.pop("engine")
         if symmetry and temporal:
             raise click.UsageError(
                 "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "

@@ -127,6 +127,13 @@ class Model(Generic[S]):
     outcomes: Mapping[str, Callable[[S], bool]] = {}
     #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).
     source_sha256: str = ""
+    #: Optional symmetry: state -> the representative of its class (for `--symmetry`).
+    #: The steps and every invariant must respect it: symmetric states have
+    #: symmetric successors, and an invariant holds in all of a class or in none.
+    canonical: Callable[[S], S] | None = None
+    #: Optional fast engine: the states as integers, stepped in numpy batches
+    #: (see `checker.explore.packed.Packed`); None when the model has none.
+    packed: Any = None
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.explore.bfs import Stats
+from checker.explore.bfs import DECIDED, INTERRUPTED, MAX_STATES, Stats
 from checker.explore.trace import Trace
 from checker.model import Model
 
@@ -31,7 +31,12 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
 def format_stats(stats: Stats) -> str:
     """The statistics line, then the number of states found at each depth."""
     rate = stats.distinct / stats.seconds if stats.seconds else 0.0
-    partial = "" if stats.complete else " (search stopped early: every property was already decided)"
+    partial = {
+        "": "",
+        DECIDED: " (search stopped early: every property was already decided)",
+        MAX_STATES: " (search stopped at --max-states: the states beyond were not explored)",
+        INTERRUPTED: " (interrupted: the states beyond were not explored)",
+    }[stats.stopped]
     return (
         f"{stats.distinct:,} distinct states, {stats.generated:,} generated, "
         f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth}; "

@@ -81,6 +81,22 @@ SPECS = Specs(
     },
     options=[
         click.Option(
+            ["--size"],
+            type=click.IntRange(3, 10),
+            default=3,
+            show_default=True,
+            help="Play on a SIZE x SIZE board (3 is the lecture's). 4x4 is checked exhaustively in "
+            "seconds (with the packed engine); from 5x5 on the states are too many to check them all "
+            "(stop with --max-states), but `run` and `replay` take any size.",
+        ),
+        click.Option(
+            ["--k", "k"],
+            type=click.IntRange(3, 10),
+            default=None,
+            metavar="K",
+            help="Stones in a row that win, 3 <= K <= SIZE (default: SIZE, a whole row).",
+        ),
+        click.Option(
             ["--no-stutter", "stutter"],
             is_flag=True,
             flag_value=False,

@@ -28,6 +28,8 @@ class Player:
     nondet_names: tuple[str, ...] = ()
     #: the sides it can play
     sides: tuple[str, ...] = (X, O)
+    #: the boards (size, k in a row) it can play on; None for any
+    boards: tuple[tuple[int, int], ...] | None = None
 
     @property
     def branches(self) -> tuple[tuple[str, ...], ...]:
@@ -68,6 +70,8 @@ class ValuePlayer(Player):
     """Moves to a position of the best game value (`model.solver`); every tied best move is a choice."""
 
     nondet_names = ("coordinate",)
+    #: the game's values are solved on the lecture's board (larger ones have millions of positions)
+    boards = ((3, 3),)
     #: rank by 001's depth-aware score (win sooner, lose later), not by the outcome alone
     exact = False
 
@@ -119,6 +123,7 @@ class LearnedPlayer(Player):
         self.kind = f"{LEARNED}{name}"
         self.description = f"plays the values learned in {name} (a move of highest value; any of tied moves)"
         self.sides = tuple(side for side in (X, O) if side in policy.values)
+        self.boards = ((policy.size, policy.size),)
 
     def moves(self, game, board, player):
         options = [(label, moved, self.policy.value(player, moved)) for label, moved in game.MoveToEmpty(board, player)]
@@ -165,6 +170,12 @@ class Match(StrategyTicTacToe):
         self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
+        board = (self.grid.size, self.grid.k)
+        for player in (x, o):
+            if player.boards is not None and board not in player.boards:
+                shown = ", ".join(f"{n}x{n} with {k} in a row" for n, k in player.boards)
+                raise ValueError(f"player kind '{player.kind}' plays on {shown} only, not on {board[0]}x{board[0]} "
+                                 f"with {board[1]} in a row")
 
     def move_paths(self) -> tuple[tuple[str, ...], ...]:
         """Each player's branches, below MoveX and MoveO."""

@@ -1,7 +1,12 @@
 """Part 2 of the lecture, "Jogando pra ganhar": X follows a strategy, O moves anywhere.
 
 The strategy: the first move is always in a corner; every later move is the
-first possible one of Win, Block, TakeCenter, SetupWin, MoveToEmpty. Each
+first possible one of Win, Block, TakeCenter, SetupWin, MoveToEmpty.
+
+On an n x n board with k in a row, the lecture's 2 and 1 of a 3-square
+pattern become k - 1 and 1 of a k-square one: Win completes a line of k,
+Block stops O's, SetupWin plays into a line holding one X and k - 1 empty
+squares; TakeCenter exists only when n is odd (an even board has no centre). Each
 method is the Quint definition of the same name in `specs/tictactoe.qnt`.
 """
 
@@ -66,6 +71,14 @@ class StrategyTicTacToe(TicTacToe):
         "GameEventuallyEnds": TicTacToe.temporal_docs["GameEventuallyEnds"],
     }
 
+    def pack(self):
+        """The strategy's steps for the fast engine; None for a subclass (see `TicTacToe.pack`)."""
+        if type(self) is not StrategyTicTacToe:
+            return None
+        from model.packed import PackedBoards
+
+        return PackedBoards(self, strategy=True)
+
     # ---- conditions for the strategy's moves -------------------------------
 
     def count(self, board: Board, pattern: Pattern, player: str | None) -> int:
@@ -76,18 +89,18 @@ class StrategyTicTacToe(TicTacToe):
 
     def canWinWithPattern(self, board: Board, pattern: Pattern) -> bool:
         """`def canWinWithPattern(pattern) = and { pattern.filter(coordinate => coordinate.hasPlayer(X)).size() == 2, pattern.filter(coordinate => coordinate.isEmpty()).size() == 1 }`"""
-        n = self.grid.size
-        return self.count(board, pattern, X) == n - 1 and self.count(board, pattern, None) == 1
+        k = self.grid.k
+        return self.count(board, pattern, X) == k - 1 and self.count(board, pattern, None) == 1
 
     def canBlockWithPattern(self, board: Board, pattern: Pattern) -> bool:
         """`def canBlockWithPattern(pattern) = and { pattern.filter(coordinate => coordinate.hasPlayer(O)).size() == 2, pattern.filter(coordinate => coordinate.isEmpty()).size() == 1 }`"""
-        n = self.grid.size
-        return self.count(board, pattern, O) == n - 1 and self.count(board, pattern, None) == 1
+        k = self.grid.k
+        return self.count(board, pattern, O) == k - 1 and self.count(board, pattern, None) == 1
 
     def canSetupWinWithPattern(self, board: Board, pattern: Pattern) -> bool:
         """`def canSetupWinWithPattern(pattern) = and { pattern.filter(coordinate => coordinate.hasPlayer(X)).size() == 1, pattern.filter(coordinate => coordinate.isEmpty()).size() == 2 }`"""
-        n = self.grid.size
-        return self.count(board, pattern, X) == 1 and self.count(board, pattern, None) == n - 1
+        k = self.grid.k
+        return self.count(board, pattern, X) == 1 and self.count(board, pattern, None) == k - 1
 
     def canWin(self, board: Board) -> bool:
         """`val canWin = winningPatterns.exists(canWinWithPattern)`"""
@@ -183,7 +196,7 @@ class StrategyTicTacToe(TicTacToe):
     @cached_property
     def lecture(self) -> "StrategyTicTacToe":
         """The spec with the lecture's players, whose MoveX is the strategy (whoever plays X here)."""
-        return StrategyTicTacToe(self.grid.size, self.stutter)
+        return StrategyTicTacToe(self.grid.size, self.grid.k, self.stutter)
 
     def strategy_slip(self, state: State) -> Slip | None:
         """Where X is to move and the strategy may choose a move of less value than the position's."""

@@ -22,6 +22,7 @@ from checker.properties.temporal import (
 from model.grid import Coordinate, Grid
 from model.quint import from_quint, to_quint
 from model.state import Board, O, State, X
+from model.symmetry import canonical
 from model.views import board_html, board_view, choices_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
@@ -78,8 +79,9 @@ class TicTacToe(Model[State]):
         ),
     }
 
-    def __init__(self, size: int = 3, stutter: bool = True):
-        self.grid = Grid(size)
+    def __init__(self, size: int = 3, k: int | None = None, stutter: bool = True):
+        #: the board: `size` x `size`, `k` in a row wins (default: a whole row, as in the lecture)
+        self.grid = Grid(size, k)
         #: keep `step`'s third disjunct (game over: nothing changes)
         self.stutter = stutter
         self.invariants = {
@@ -91,6 +93,8 @@ class TicTacToe(Model[State]):
                 getattr(self, f"explain_{definition}", None),
             )
             for name, (definition, doc) in self.invariant_docs.items()
+            # ttt-check's own invariants need the game's values, solved on the lecture's board only
+            if name not in self.model_invariants or (size, self.grid.k) == (3, 3)
         }
         self.default_invariants = ("inv",)
         self.temporal_properties = {
@@ -106,10 +110,23 @@ class TicTacToe(Model[State]):
             "O won": lambda s: self.won(s.board, O),
             "draw": lambda s: self.stalemate(s.board),
         }
+        # the fast engine where it is needed: 4x4 has millions of states, 3x3 checks in a blink
+        self.packed = self.pack() if size == 4 else None
 
     def move_paths(self) -> tuple[tuple[str, ...], ...]:
         """The label paths of MoveX's and MoveO's steps (the branches coverage reports)."""
         return self.x_paths + (("MoveO", "MoveToEmpty"),)
+
+    def pack(self):
+        """These steps for the fast engine (`model.packed`), which mirrors `step` as written here.
+
+        None for a subclass: its moves may differ, so it must say how they pack (or do without).
+        """
+        if type(self) is not TicTacToe:
+            return None
+        from model.packed import PackedBoards  # numpy, only when used
+
+        return PackedBoards(self, strategy=False)
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""
@@ -125,6 +142,10 @@ class TicTacToe(Model[State]):
 
     def next_steps(self, state: State) -> Iterator[tuple[Label, State]]:
         return self.step(state)
+
+    def canonical(self, state: State) -> State:
+        """Boards equal up to rotation and reflection play alike (seed 004's symmetry)."""
+        return canonical(self.grid, state)
 
     def to_quint(self, state: State):
         return to_quint(self.grid, state)
@@ -154,7 +175,7 @@ class TicTacToe(Model[State]):
         return {}
 
     def free_game(self) -> "TicTacToe":
-        return TicTacToe(self.grid.size, self.stutter)
+        return TicTacToe(self.grid.size, self.grid.k, self.stutter)
 
     def show_choices(self, state: State, marks) -> str:
         """The board with `marks[successor]` on the square each move takes."""

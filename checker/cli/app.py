@@ -37,8 +37,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
             "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
-            "compile or cannot be evaluated; and 74 a file (or the output) could not be written, "
-            "130 interrupted (Ctrl-C), 70 an internal error."
+            "compile or cannot be evaluated, 4 stopped by --max-states before finding a violation; and 74 a "
+            "file (or the output) could not be written, 130 interrupted (Ctrl-C), 70 an internal error."
         ),
     )
     @invariant_option(
@@ -69,6 +69,35 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         default=True,
         show_default=True,
         help="Report a reachable state with no successor at all (a deadlock), as TLC does.",
+    )
+    @click.option(
+        "--continue",
+        "keep_going",
+        is_flag=True,
+        help="Explore every reachable state even after the invariants are violated (TLC's -continue): "
+        "full counts, and each invariant's shortest counterexample at the end.",
+    )
+    @click.option(
+        "--symmetry",
+        is_flag=True,
+        help="Keep one board per class of boards equal up to rotation and reflection (8 per class at most). "
+        "Same verdicts; traces are still shown on the real boards. Not with --temporal.",
+    )
+    @click.option(
+        "--max-states",
+        type=click.IntRange(1),
+        metavar="N",
+        help="Stop after N distinct states, with the statistics so far (exit 3 when no violation was found).",
+    )
+    @click.option(
+        "--engine",
+        type=click.Choice(["auto", "generic", "packed"]),
+        default="auto",
+        show_default=True,
+        help="'packed': the fast engine over numpy arrays of packed states, offered by specs where it "
+        "pays (4x4 boards); with --temporal it decides liveness level by level when the state graph has no "
+        "cycles but self-loops. 'generic': state by state through the spec's definitions, liveness with "
+        "networkx. 'auto': packed when offered.",
     )
     @view_option
     @itf_options
@@ -112,12 +141,13 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
         model = specs.build(kwargs)
-        from checker.cli.check import run_check
+        from checker.cli.check import Search, run_check
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
+        search = Search.resolve(model, bool(temporal), kwargs, watched=coverage or dump is not None)
         view = resolve_view(model, view)
-        ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, coverage, dump))
+        ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
     for command in (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs)):

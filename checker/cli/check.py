@@ -4,24 +4,89 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 import click
 
 from checker.cli.common import (
     EXIT_DEADLOCK,
+    EXIT_INCOMPLETE,
+    EXIT_INTERRUPTED,
     EXIT_INVARIANT,
     EXIT_OK,
     EXIT_TEMPORAL,
     write_files,
 )
-from checker.explore.bfs import Result, explore
+from checker.explore.bfs import INTERRUPTED, Result, explore
 from checker.model import Invariant, Model
 from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
 
 if TYPE_CHECKING:
     from checker.properties.liveness import Verdict
+
+
+@dataclass(frozen=True)
+class Search:
+    """How to explore: which engine, and the options every engine takes."""
+
+    packed: bool = False
+    keep_going: bool = False
+    symmetry: bool = False
+    max_states: int | None = None
+
+    @classmethod
+    def resolve(cls, model: Model, temporal: bool, options: dict, watched: bool = False):
+        """The search the command's options ask for (taken out of `options`), or a UsageError saying why not.
+
+        `watched`: every state's steps are watched (--coverage, --dump), which only the generic engine does.
+        """
+        keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry")
+        max_states, engine = options.pop("max_states"), options.pop("engine")
+        if symmetry and temporal:
+            raise click.UsageError(
+                "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "
+                "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"
+            )
+        if symmetry and model.canonical is None:
+            raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")
+        if engine == "packed" and model.packed is None:
+            raise click.UsageError(f"--engine packed is not available: spec '{model.name}' offers none here")
+        if engine == "packed" and watched:
+            raise click.UsageError("--coverage and --dump watch every step, which only --engine generic does")
+        packed = engine == "packed" or (engine == "auto" and model.packed is not None and not watched)
+        return cls(packed, keep_going, symmetry, max_states)
+
+    def run(self, model: Model, invariants, deadlock: bool, keep_graph: bool, on_expand=None) -> Result:
+        """Explore `model`; `keep_graph` when temporal properties will be decided on the result;
+        `on_expand` watches every state's steps (see `checker.explore.bfs.explore`)."""
+        options = dict(
+            check_deadlock=deadlock,
+            on_level=progress(),
+            keep_going=self.keep_going,
+            symmetry=self.symmetry,
+            max_states=self.max_states,
+        )
+        if self.packed:
+            from checker.explore.packed import explore_packed
+
+            result = explore_packed(model, invariants, check_layers=keep_graph, **options)
+            if not keep_graph or result.layered or not result.stats.complete:
+                return result
+            # a graph with cycles: liveness needs the generic engine's graph
+        return explore(model, invariants, keep_graph=keep_graph, on_expand=on_expand, **options)
+
+    @staticmethod
+    def decide(model: Model, result: Result, temporal, fairness: str) -> list:
+        """The verdicts on `temporal`: in linear time on a layered graph, else with networkx."""
+        if result.layered:
+            from checker.properties.layered import check_layered
+
+            return check_layered(model, result, temporal, fairness)
+        from checker.properties.liveness import check_properties
+
+        return check_properties(model, result, temporal, fairness)
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:
@@ -47,11 +112,16 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
         if inv.name in result.violations:
             depth = len(result.violations[inv.name]) - 1
             lines.append(f"[violation] invariant {inv.name} is violated after {depth} steps")
+        elif result.stats.cut_short:
+            checked = sum(result.stats.per_depth)
+            lines.append(f"[unknown] invariant {inv.name}: no violation in the {checked:,} states checked")
         else:
             lines.append(f"[ok] invariant {inv.name} holds in all {result.stats.distinct:,} reachable states")
     if deadlock:
         if result.deadlock is not None:
             lines.append(f"[violation] deadlock: no step is possible after {len(result.deadlock) - 1} steps")
+        elif result.stats.cut_short:
+            lines.append("[unknown] deadlock: none in the states explored")
         else:
             lines.append("[ok] no deadlock: every reachable state has a successor")
     return lines
@@ -64,8 +134,11 @@ def format_check(
     deadlock: bool,
     view: str,
     temporal: Sequence[Verdict] = (),
+    undecided: Sequence[TemporalProperty] = (),
 ) -> str:
-    """The whole report: header, each counterexample, verdicts, statistics."""
+    """The whole report: header, each counterexample, verdicts, statistics.
+
+    `undecided` are the temporal properties a search cut short left unchecked."""
     parts = [header(model, invariants, deadlock, temporal)]
     for inv in invariants:
         trace = result.violations.get(inv.name)
@@ -82,7 +155,8 @@ def format_check(
             f"(a shortest trace, {len(result.deadlock) - 1} steps):\n\n" + format_trace(model, result.deadlock, view)
         )
     parts += [verdict.explain(model, view) for verdict in temporal if not verdict.holds]
-    parts.append("\n".join(verdicts(result, invariants, deadlock) + [verdict.line() for verdict in temporal]))
+    unknown = [f"[unknown] temporal {p.name}: needs the whole state graph, which was not explored" for p in undecided]
+    parts.append("\n".join(verdicts(result, invariants, deadlock) + [v.line() for v in temporal] + unknown))
     parts.append(format_stats(result.stats))
     return "\n\n".join(parts)
 
@@ -94,6 +168,8 @@ def exit_code(result: Result, temporal: Sequence[Verdict] = ()) -> int:
         return EXIT_TEMPORAL
     if result.deadlock is not None:
         return EXIT_DEADLOCK
+    if result.stats.cut_short:
+        return EXIT_INCOMPLETE
     return EXIT_OK
 
 
@@ -106,6 +182,7 @@ def run_check(
     fairness: str = "weak",
     out_itf: str | None = None,
     itf_style: str = "quint",
+    search: Search = Search(),
     coverage: bool = False,
     dump: str | None = None,
 ) -> int:
@@ -117,20 +194,16 @@ def run_check(
     from checker.cli.state_space import Watchers
 
     watchers = Watchers(model, coverage, dump)
-    result = explore(
-        model,
-        invariants,
-        check_deadlock=deadlock,
-        keep_graph=bool(temporal),
-        on_level=progress(),
-        on_expand=watchers.on_expand(),
-    )
-    outcomes = []
-    if temporal:
-        from checker.properties.liveness import check_properties
-
-        outcomes = check_properties(model, result, temporal, fairness)
-    click.echo(format_check(model, result, invariants, deadlock, view, outcomes))
+    result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
+    if sys.stderr.isatty():
+        click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
+    outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
+    undecided = temporal if temporal and not result.stats.complete else ()
+    click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))
+    if result.stats.stopped == INTERRUPTED:  # the partial figures are printed; Ctrl-C ends as everywhere
+        ctx = click.get_current_context(silent=True)
+        click.echo(f"{ctx.find_root().info_name if ctx else 'ttt-check'}: interrupted", err=True)
+        return EXIT_INTERRUPTED
     if coverage:
         click.echo("\n" + watchers.report())
     failed = write_files(watchers.write)
@@ -151,13 +224,15 @@ def counterexamples(result: Result, invariants: Sequence[Invariant], temporal: S
 
 
 def progress(after: float = 1.0):
-    """A status line on a terminal's stderr for searches that take a while."""
+    """A status line on a terminal's stderr for searches that take a while: depth, states, states/s."""
     if not sys.stderr.isatty():
         return None
     started = time.perf_counter()
 
     def show(depth: int, distinct: int) -> None:
-        if time.perf_counter() - started > after:
-            click.echo(f"\rexploring depth {depth}: {distinct:,} states so far", err=True, nl=False)
+        elapsed = time.perf_counter() - started
+        if elapsed > after:
+            rate = distinct / elapsed
+            click.echo(f"\rexploring depth {depth}: {distinct:,} states, {rate:,.0f} states/s", err=True, nl=False)
 
     return show

@@ -19,6 +19,8 @@ from checker.model import Model
 
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
+#: the search stopped (--max-states) before finding any violation: nothing is proven
+EXIT_INCOMPLETE = 4
 
 #: An error line quotes at most this much of what it was given (its start and its end).
 QUOTE_LIMIT = 120

@@ -258,7 +258,10 @@ def format_summary(
         if coverage:
             from checker.explore.bfs import explore
 
-            reachable = explore(models.get(name), check_deadlock=False).stats.distinct
+            model = models.get(name)
+            if model.packed is not None:  # the fast engine, where the spec offers one
+                from checker.explore.packed import explore_packed as explore
+            reachable = explore(model, check_deadlock=False).stats.distinct
             text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"
         lines.append(text)
     unreadable = files - sum(accepted.values()) - sum(rejected.values())

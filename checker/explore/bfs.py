@@ -3,6 +3,11 @@
 States are visited level by level in the model's own order, so a run is
 deterministic and the first violating state found is at the smallest depth:
 its trace back through parent links is a shortest counterexample.
+
+Under symmetry (a model's `canonical`), one representative per class of
+symmetric states is kept; a trace of representatives is then turned back into
+real states (`checker.explore.trace.concretise`). Models offering a packed
+encoding may be explored by `checker.explore.packed` instead.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
-from checker.explore.trace import Trace, path_to, trace_through
+from checker.explore.trace import Trace, concretise, path_to, trace_through
 from checker.model import Invariant, Model
 
 
@@ -27,17 +32,33 @@ class Stats:
     transitions: int = 0
     #: number of new states at each depth; `len(per_depth) - 1` is the depth
     per_depth: list[int] = field(default_factory=list)
-    #: states that no step leaves for another state (every successor, if any, is the state itself)
+    #: states that no step leaves (every successor is the state itself)
     final: int = 0
     #: states without any successor
     deadlocks: int = 0
     seconds: float = 0.0
-    #: False when the search stopped before exploring every state
-    complete: bool = True
+    #: why the search stopped before exploring every state ("" when it did not)
+    stopped: str = ""
 
     @property
     def depth(self) -> int:
         return len(self.per_depth) - 1
+
+    @property
+    def complete(self) -> bool:
+        return not self.stopped
+
+    @property
+    def cut_short(self) -> bool:
+        """Stopped before every property was decided (--max-states, Ctrl-C): 'holds' is unproven."""
+        return self.stopped in (MAX_STATES, INTERRUPTED)
+
+
+#: `on_level` is also called each time this many more states are found, for a live progress line
+PROGRESS_EVERY = 1 << 14
+
+#: reasons `Stats.stopped` gives
+DECIDED, MAX_STATES, INTERRUPTED = "decided", "max-states", "interrupted"
 
 
 @dataclass
@@ -53,6 +74,11 @@ class Result:
     graph: dict[Hashable, tuple] | None
     #: the initial states (only when `keep_graph`)
     initial: tuple = ()
+    #: the packed engine's codes at each depth (`checker.explore.packed`)
+    levels: list | None = None
+    #: whether every step that changes the state goes to the next depth (checked when asked):
+    #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
+    layered: bool | None = None
 
 
 def explore(
@@ -61,16 +87,23 @@ def explore(
     check_deadlock: bool = True,
     keep_graph: bool = False,
     on_level: Callable[[int, int], None] | None = None,
+    keep_going: bool = False,
+    symmetry: bool = False,
+    max_states: int | None = None,
     on_expand: Callable[[Hashable, list], None] | None = None,
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
     Stops early once every invariant is violated and any deadlock is found,
     unless `keep_graph` asks for the whole state graph (for liveness) or
-    `on_expand` watches every state.
-    `on_level(depth, distinct)` is called before each level is expanded, and
-    `on_expand(state, steps)` with the list of its (label, successor) steps.
+    `keep_going` asks for every state anyway (TLC's -continue). Stops, with
+    the statistics so far, after `max_states` states or on Ctrl-C.
+    With `symmetry`, explores one representative per class (`model.canonical`).
+    `on_level(depth, distinct)` is called before each level is expanded, and now and then while it is;
+    `on_expand(state, steps)` with the list of its (label, successor) steps (successors as kept: with
+    `symmetry`, representatives), and then every state is explored.
     """
+    canonical = representative(model, symmetry)
     started = time.perf_counter()
     stats = Stats()
     parents: dict = {}
@@ -82,56 +115,72 @@ def explore(
     frontier = []
     for state in model.init_states():
         stats.generated += 1
+        state = canonical(state)
         if state not in parents:
             parents[state] = None
             frontier.append(state)
     initial = tuple(frontier)
 
-    while frontier:
-        stats.per_depth.append(len(frontier))
-        if on_level:
-            on_level(len(stats.per_depth) - 1, len(parents))
-        for invariant in list(pending):
+    report_at = PROGRESS_EVERY
+    try:
+        while frontier:
+            stats.per_depth.append(len(frontier))
+            if on_level:
+                on_level(len(stats.per_depth) - 1, len(parents))
+            for invariant in list(pending):
+                for state in frontier:
+                    if not invariant.holds(state):
+                        found[invariant.name] = state
+                        pending.remove(invariant)
+                        break
+            decided = not pending and (deadlock is not None or not check_deadlock)
+            if decided and (invariants or check_deadlock) and not keep_graph and not keep_going and not on_expand:
+                stats.stopped = DECIDED
+                break
+            successors_of = model.next_steps
+            next_frontier = []
             for state in frontier:
-                if not invariant.holds(state):
-                    found[invariant.name] = state
-                    pending.remove(invariant)
+                successors = {}  # a dict keeps the model's order, so runs are repeatable
+                changes = False
+                steps = successors_of(state)
+                if on_expand is not None:
+                    steps = list(steps)
+                    on_expand(state, [(label, canonical(successor)) for label, successor in steps])
+                for _, successor in steps:
+                    stats.generated += 1
+                    changes = changes or successor != state
+                    successors[canonical(successor)] = None
+                stats.transitions += len(successors)
+                if not successors:
+                    stats.deadlocks += 1
+                    if deadlock is None and check_deadlock:
+                        deadlock = state
+                if not changes:
+                    stats.final += 1
+                if graph is not None:
+                    graph[state] = tuple(successors)
+                for successor in successors:
+                    if successor not in parents:
+                        parents[successor] = state
+                        next_frontier.append(successor)
+                if on_level and len(parents) >= report_at:
+                    report_at = len(parents) + PROGRESS_EVERY
+                    on_level(len(stats.per_depth) - 1, len(parents))
+                if max_states is not None and len(parents) > max_states:
+                    stats.stopped = MAX_STATES
                     break
-        decided = not pending and (deadlock is not None or not check_deadlock)
-        if decided and (invariants or check_deadlock) and not keep_graph and on_expand is None:
-            stats.complete = False
-            break
-        successors_of = model.next_steps
-        next_frontier = []
-        for state in frontier:
-            successors = {}  # a dict keeps the model's order, so runs are repeatable
-            steps = successors_of(state)
-            if on_expand is not None:
-                steps = list(steps)
-                on_expand(state, steps)
-            for _, successor in steps:
-                stats.generated += 1
-                successors[successor] = None
-            stats.transitions += len(successors)
-            if not successors:
-                stats.deadlocks += 1
-                if deadlock is None and check_deadlock:
-                    deadlock = state
-            if successors.keys() <= {state}:
-                stats.final += 1
-            if graph is not None:
-                graph[state] = tuple(successors)
-            for successor in successors:
-                if successor not in parents:
-                    parents[successor] = state
-                    next_frontier.append(successor)
-        frontier = next_frontier
+            if stats.stopped:
+                break
+            frontier = next_frontier
+    except KeyboardInterrupt:
+        stats.stopped = INTERRUPTED
 
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started
 
     def trace(state):
-        return trace_through(model, path_to(parents, state))
+        path = path_to(parents, state)
+        return trace_through(model, concretise(model, canonical, path) if symmetry else path)
 
     return Result(
         stats=stats,
@@ -140,3 +189,13 @@ def explore(
         graph=graph,
         initial=initial if keep_graph else (),
     )
+
+
+def representative(model: Model, symmetry: bool) -> Callable:
+    """The function mapping a state to the one the search keeps for it."""
+    if not symmetry:
+        return lambda state: state
+    if model.canonical is None:
+        raise ValueError(f"spec '{model.name}' declares no symmetry: --symmetry cannot be used with it")
+    return model.canonical
+

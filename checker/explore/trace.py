@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from checker.model import Label, Model
 
@@ -40,6 +40,19 @@ def trace_through(model: Model, states: Sequence[Hashable], loop: int | None = N
     """
     labels = [None] + [label_of(model, a, b) for a, b in zip(states, states[1:])]
     return Trace(tuple(states), tuple(labels), loop)
+
+
+def concretise(model: Model, canonical: Callable[[Hashable], Hashable], representatives: Sequence[Hashable]) -> list:
+    """Real states, from a real initial state, whose classes are `representatives` in turn.
+
+    A search under symmetry keeps one state per class, so its path may jump
+    between symmetric boards. The transition relation is symmetric, so each
+    real state has a successor in the next class: take the first one.
+    """
+    states = [next(s for s in model.init_states() if canonical(s) == representatives[0])]
+    for wanted in representatives[1:]:
+        states.append(next(t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted))
+    return states
 
 
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:

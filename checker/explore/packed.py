@@ -1,0 +1,215 @@
+"""The fast engine: breadth-first search over states packed as integers, in numpy batches.
+
+A model may offer a `Packed` view of itself (`Model.packed`): every state as
+an integer below `space`, and its steps computed for a whole array of states
+at once. The search then keeps
+
+  * a seen-set as a numpy byte array indexed by code, holding the depth
+    each code was first seen at (one byte per code: 43 MB for the 3^16
+    boards of 4x4, where a dict of states took GBs),
+  * one array of codes per depth instead of a dict of parent links,
+  * counts, not lists, of self-loops (the stutter steps of finished games),
+
+and checks each invariant on a whole level at once when the model gives it as
+a vectorised predicate (otherwise state by state through the ordinary model).
+A counterexample is rebuilt by searching back through the levels for a
+predecessor, then decoded and labelled by the ordinary model (`trace_through`),
+so it reads exactly like one found by `checker.explore.bfs`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Hashable, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from checker.explore.bfs import DECIDED, INTERRUPTED, MAX_STATES, Result, Stats, representative
+from checker.explore.trace import concretise, trace_through
+from checker.model import Invariant, Model
+
+#: states expanded per batch: bounds the memory of the temporary arrays
+CHUNK = 1 << 18
+
+
+@dataclass
+class Expansion:
+    """The steps of a batch of states `codes[0..m)`."""
+
+    #: (which states of the batch step, as a bool mask; their successor codes, in batch order),
+    #: one pair per group of steps; codes may be any integer dtype (int64, numpy's index type,
+    #: makes the seen-set look-ups fastest)
+    groups: list[tuple[np.ndarray, np.ndarray]]
+    #: True when no successor repeats within a group and no (source, successor) pair repeats
+    #: across groups; False (under symmetry, say) makes the search remove repeats itself
+    distinct: bool
+    #: labelled steps taken, one per nondeterministic choice (the `generated` statistic)
+    steps: int
+    #: per source: it has a step to itself (not part of `groups`)
+    loops: np.ndarray
+    #: per source: it has a step that changes the state
+    moves: np.ndarray
+
+
+class Packed(Protocol):
+    """What a model offers to be explored by `explore_packed`."""
+
+    #: every code is in range(space)
+    space: int
+    #: numpy dtype of the codes
+    dtype: np.dtype
+    #: invariant name -> vectorised predicate over an array of codes (may miss some)
+    invariants: Mapping[str, Callable[[np.ndarray], np.ndarray]]
+    #: name of a temporal property's state predicate -> vectorised predicate (may miss some)
+    predicates: Mapping[str, Callable[[np.ndarray], np.ndarray]]
+
+    def encode(self, state: Hashable) -> int: ...
+
+    def decode(self, code: int) -> Hashable: ...
+
+    def canonical(self, codes: np.ndarray) -> np.ndarray:
+        """The codes of the representatives of `codes`' classes (see `Model.canonical`)."""
+        ...
+
+    def expand(self, codes: np.ndarray, symmetry: bool) -> Expansion:
+        """The steps of `codes`; with `symmetry`, successors are given as representatives."""
+        ...
+
+
+def explore_packed(
+    model: Model,
+    invariants: Sequence[Invariant] = (),
+    check_deadlock: bool = True,
+    on_level: Callable[[int, int], None] | None = None,
+    keep_going: bool = False,
+    symmetry: bool = False,
+    max_states: int | None = None,
+    packed: Packed | None = None,
+    check_layers: bool = False,
+) -> Result:
+    """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.packed`).
+
+    With `check_layers`, explores every state and says whether the graph is
+    layered (`Result.layered`), for `checker.properties.layered`.
+    """
+    packed = packed or model.packed
+    canonical = representative(model, symmetry)
+    started = time.perf_counter()
+    stats = Stats()
+    # 0 for a code not seen yet, else 1 + the depth it was first seen at (at most 255)
+    seen = np.zeros(packed.space, dtype=np.uint8)
+    layered = True
+    initial = [packed.encode(canonical(s)) for s in model.init_states()]
+    stats.generated = len(initial)
+    level = distinct(np.array(initial, dtype=packed.dtype))
+    seen[level] = 1
+    levels: list[np.ndarray] = []
+    found: dict[str, tuple[int, int]] = {}
+    deadlock = None
+    pending = list(invariants)
+    try:
+        while level.size:
+            depth = len(levels)
+            levels.append(level)
+            stats.per_depth.append(level.size)
+            stats.distinct += level.size
+            if on_level:
+                on_level(depth, stats.distinct)
+            for invariant in list(pending):
+                bad = np.flatnonzero(~holds(model, packed, invariant, level))
+                if bad.size:
+                    found[invariant.name] = (depth, int(level[bad[0]]))
+                    pending.remove(invariant)
+            decided = not pending and (deadlock is not None or not check_deadlock)
+            if decided and (invariants or check_deadlock) and not keep_going and not check_layers:
+                stats.stopped = DECIDED
+                break
+            parts = []
+            for start in range(0, level.size, CHUNK):
+                batch = level[start : start + CHUNK]
+                steps = packed.expand(batch, symmetry)
+                stats.generated += steps.steps
+                stats.final += int(np.count_nonzero(~steps.moves))
+                stuck = np.flatnonzero(~steps.moves & ~steps.loops)
+                stats.deadlocks += stuck.size
+                if stuck.size and deadlock is None and check_deadlock:
+                    deadlock = (depth, int(batch[stuck[0]]))
+                stats.transitions += transitions(steps, batch, packed.space)
+                mark = min(depth + 2, 255)
+                layered = layered and mark < 255
+                for _, targets in steps.groups:
+                    marks = seen[targets]
+                    fresh = targets[marks == 0]
+                    if check_layers and layered:
+                        layered = bool(np.all((marks == 0) | (marks == mark)))
+                    if not steps.distinct:
+                        fresh = distinct(fresh)
+                    seen[fresh] = mark
+                    parts.append(fresh.astype(packed.dtype))
+                if max_states is not None and stats.distinct + sum(map(len, parts)) > max_states:
+                    stats.stopped = MAX_STATES
+                    stats.distinct += sum(map(len, parts))  # found, though not expanded
+                    break
+            if stats.stopped:
+                break
+            level = np.concatenate(parts) if parts else np.empty(0, packed.dtype)
+    except KeyboardInterrupt:
+        stats.stopped = INTERRUPTED
+    stats.seconds = time.perf_counter() - started
+
+    def trace(depth: int, code: int):
+        path = [packed.decode(c) for c in path_back(packed, levels, depth, code, symmetry)]
+        return trace_through(model, concretise(model, canonical, path) if symmetry else path)
+
+    return Result(
+        stats=stats,
+        violations={name: trace(*where) for name, where in found.items()},
+        deadlock=trace(*deadlock) if deadlock is not None else None,
+        graph=None,
+        levels=levels,
+        layered=layered and stats.complete if check_layers else None,
+    )
+
+
+def holds(model: Model, packed: Packed, invariant: Invariant, codes: np.ndarray) -> np.ndarray:
+    """Whether `invariant` holds in each state: vectorised if the model says how, else one by one."""
+    vectorised = packed.invariants.get(invariant.name)
+    if vectorised is not None:
+        return vectorised(codes)
+    return np.fromiter((invariant.holds(packed.decode(int(c))) for c in codes), dtype=bool, count=codes.size)
+
+
+def transitions(steps: Expansion, batch: np.ndarray, space: int) -> int:
+    """Distinct edges source -> successor leaving `batch`."""
+    loops = int(np.count_nonzero(steps.loops))
+    if steps.distinct:
+        return sum(targets.size for _, targets in steps.groups) + loops
+    keys = [np.flatnonzero(sources) * space + targets for sources, targets in steps.groups]
+    keys.append(np.flatnonzero(steps.loops).astype(np.int64) * space + batch[steps.loops])
+    return distinct(np.concatenate(keys)).size
+
+
+def distinct(codes: np.ndarray) -> np.ndarray:
+    """The distinct values of `codes`, sorted (by sorting: numpy's hash-based `unique` is far slower here)."""
+    codes = np.sort(codes)
+    return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if codes.size else codes
+
+
+def path_back(packed: Packed, levels: list[np.ndarray], depth: int, code: int, symmetry: bool) -> list[int]:
+    """Codes from an initial state to `code` (at `depth`), one step of the model each."""
+    path = [code]
+    for below in reversed(levels[:depth]):
+        path.append(predecessor(packed, below, path[-1], symmetry))
+    return path[::-1]
+
+
+def predecessor(packed: Packed, level: np.ndarray, code: int, symmetry: bool) -> int:
+    """The first state of `level` with a step to `code`."""
+    for start in range(0, level.size, CHUNK):
+        batch = level[start : start + CHUNK]
+        for sources, targets in packed.expand(batch, symmetry).groups:
+            hits = np.flatnonzero(targets == code)
+            if hits.size:
+                return int(batch[np.flatnonzero(sources)[hits[0]]])
+    raise AssertionError(f"state {code} has no predecessor in the level before it")

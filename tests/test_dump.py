@@ -140,3 +140,26 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path, monke
         write_graph(nx.DiGraph([(0, 1)]), str(path))
     assert path.read_text() == "the old graph"
     assert os.listdir(tmp_path) == ["graph.graphml"]
+
+
+def canonical(board: str) -> str:
+    """Seed 004's representative, computed here: the board of least base-3 value among its 8 images."""
+    grid = [board[r * 3 : r * 3 + 3] for r in range(3)]
+    images = []
+    for _ in range(4):
+        grid = ["".join(grid[2 - c][r] for c in range(3)) for r in range(3)]  # a quarter turn
+        images += ["".join(grid), "".join(row[::-1] for row in grid)]  # and its mirror image
+    value = {".": 0, "X": 1, "O": 2}
+    return min(images, key=lambda b: sum(value[ch] * 3**i for i, ch in enumerate(b)))
+
+
+def test_with_symmetry_the_export_is_the_graph_of_representatives(ttt_check, tmp_path):
+    path = str(tmp_path / "graph.graphml")
+    code, out, _ = ttt_check("--symmetry", "--no-deadlock", "-i", "OHasNotWon", "--dump", path)
+    assert code == 0
+    graph = load(path)
+    states = {state_of(data["board"]) for _, data in graph.nodes(data=True)}
+    classes = {(canonical(board), turn) for board, turn in STRATEGY.explore().states}
+    assert all(board == canonical(board) for board, _ in states)  # each node is its class's representative
+    assert {(canonical(board), turn) for board, turn in states} == classes
+    assert graph.number_of_nodes() == len(classes) == reported(out)[0] == 121

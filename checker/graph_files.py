@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import TextIO
-
-import networkx as nx
+from typing import TYPE_CHECKING, TextIO
 
 from checker.files import write_atomically
+
+if TYPE_CHECKING:  # networkx loads only when a graph is written
+    import networkx as nx
 
 #: extension -> what the format is called
 FORMATS = {".dot": "DOT", ".gv": "DOT", ".graphml": "GraphML", ".json": "JSON"}
@@ -30,6 +31,8 @@ def graph_format(path: str) -> str:
 
 def write_graph(graph: nx.DiGraph, path: str) -> str:
     """Write `graph` to `path` in its extension's format, atomically; the format's name."""
+    import networkx as nx
+
     kind = graph_format(path)
     if kind == "GraphML":
         write_atomically(path, lambda file: nx.write_graphml(graph, file), binary=True)

@@ -6,7 +6,13 @@ import sys
 
 import click
 
-from checker.cli.common import Specs, invariant_option, resolve_invariants, resolve_temporal, with_specs
+from checker.cli.common import (
+    Specs,
+    invariant_option,
+    resolve_invariants,
+    resolve_temporal,
+    with_specs,
+)
 
 
 def explore_command(specs: Specs) -> click.Command:

@@ -7,9 +7,8 @@ import os
 import click
 
 from checker.explore.coverage import Coverage
-from checker.explore.graph import GraphRecorder
 from checker.files import WriteError
-from checker.graph_files import graph_format, write_graph
+from checker.graph_files import graph_format
 from checker.model import Model
 
 
@@ -51,7 +50,11 @@ class Watchers:
 
     def __init__(self, model: Model, coverage: bool, dump: str | None):
         self.coverage = Coverage(model) if coverage else None
-        self.recorder = GraphRecorder(model) if dump else None
+        self.recorder = None
+        if dump:
+            from checker.explore.graph import GraphRecorder  # networkx, only for --dump
+
+            self.recorder = GraphRecorder(model)
         self.dump = dump
         self.active = [watcher for watcher in (self.coverage, self.recorder) if watcher is not None]
 
@@ -76,6 +79,8 @@ class Watchers:
             return [], []
         graph = self.recorder.graph
         try:
+            from checker.graph_files import write_graph
+
             kind = write_graph(graph, self.dump)
         except WriteError as error:
             return [], [str(error)]

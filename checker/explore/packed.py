@@ -25,7 +25,14 @@ from typing import Callable, Hashable, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from checker.explore.bfs import DECIDED, INTERRUPTED, MAX_STATES, Result, Stats, representative
+from checker.explore.bfs import (
+    DECIDED,
+    INTERRUPTED,
+    MAX_STATES,
+    Result,
+    Stats,
+    representative,
+)
 from checker.explore.trace import concretise, trace_through
 from checker.model import Invariant, Model
 

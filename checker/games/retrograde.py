@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Hashable, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from checker.games.game import Game, Value
+
+if TYPE_CHECKING:  # networkx loads only when a game is solved: it takes a tenth of a second
+    import networkx as nx
 
 
 def move_graph(graph: Mapping[Hashable, tuple]) -> nx.DiGraph:
     """The moves of `graph` (stuttering dropped) as a networkx graph; ValueError if a move cycle remains."""
+    import networkx as nx
+
     moves = nx.DiGraph()
     moves.add_nodes_from(graph)
     moves.add_edges_from((state, after) for state, successors in graph.items() for after in successors if after != state)
@@ -56,6 +59,8 @@ class Solution:
 
     def games(self, initial) -> Counter:
         """How many distinct complete games (paths from `initial` to a final state) end with each payoff."""
+        import networkx as nx
+
         paths: dict[Hashable, Counter] = {}
         for state in reversed(list(nx.topological_sort(self.moves))):
             after = list(self.moves.successors(state))
@@ -68,6 +73,8 @@ class Solution:
 
 def solve(game: Game, graph: Mapping[Hashable, tuple]) -> Solution:
     """Value every state of `graph`: a final state by its payoff, any other by the best of its successors."""
+    import networkx as nx
+
     moves = move_graph(graph)
     values: dict[Hashable, Value] = {}
     for state in reversed(list(nx.topological_sort(moves))):

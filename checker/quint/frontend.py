@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from checker.files import write_atomically
 from checker.model import SpecError
 
 INSTALL_HINT = (
@@ -98,14 +99,6 @@ def slim(ir: dict) -> dict:
     return {"main": ir.get("main"), "modules": ir["modules"], "types": types}
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write to a temporary name in the same folder, then rename into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(text)
-    os.replace(temporary, path)
-
-
 def compile_spec(spec: Path, quint: str | None = None, main: str | None = None, cache: bool = True) -> dict:
     """The slim IR of `spec` (see `slim`), from the cache or from `quint compile`."""
     if not spec.is_file():
@@ -131,7 +124,8 @@ def compile_spec(spec: Path, quint: str | None = None, main: str | None = None, 
         ir = slim(json.loads(out.read_text()))
     if cache:
         try:
-            write_atomically(cached, json.dumps(ir))
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(str(cached), lambda out: json.dump(ir, out))
         except OSError:
             pass  # no cache folder: compile every time
     return ir

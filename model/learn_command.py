@@ -9,8 +9,7 @@ from typing import Callable
 
 import click
 
-from checker.cli.common import EXIT_FILE, report_error
-from checker.cli.itf_out import _in_existing_folder
+from checker.cli.common import EXIT_FILE, output_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
 from model.learning import Learner, Settings, train
@@ -111,7 +110,7 @@ def summary(run: Run) -> str:
 )
 @click.option(
     "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
-    callback=_in_existing_folder,
+    callback=output_file,
     help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
 )
 @click.option(
@@ -120,7 +119,7 @@ def summary(run: Run) -> str:
     "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
 )
 @click.option(
-    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=_in_existing_folder,
+    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
     help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
     "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
     "Needs matplotlib: pip install 'ttt-check[plot]'.",

@@ -122,6 +122,20 @@ class Specs:
         return {name: factory() for name, factory in self.factories.items()}
 
 
+def output_file(ctx: click.Context, param: click.Parameter, path: str | None) -> str | None:
+    """A click callback for an option naming a file to write: refuse, before any work is done, an option
+    taken for a file name (`--out-itf --deadlock`) or a file whose folder does not exist."""
+    if path is None:
+        return None
+    flag = max(param.opts, key=len) if param is not None else "the option"
+    if path.startswith("-"):
+        raise click.BadParameter(f"expected a file name, got the option '{path}' (put the file name after {flag})")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
+    return path
+
+
 def given(ctx: click.Context, name: str) -> bool:
     """Whether the option `name` was given on the command line (not left to its default)."""
     return ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE

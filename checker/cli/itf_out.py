@@ -15,21 +15,9 @@ from typing import Sequence
 
 import click
 
-from checker.cli.common import plural
+from checker.cli.common import output_file, plural
 from checker.explore.trace import Trace
 from checker.model import Model
-
-
-def _in_existing_folder(ctx, param, path: str | None) -> str | None:
-    """Refuse, before any work is done, an option taken for a file name, or a file whose folder does not exist."""
-    if path is None:
-        return None
-    if path.startswith("-"):
-        raise click.BadParameter(f"expected a file name, got the option '{path}' (put the file name after --out-itf)")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
-    return path
 
 
 def itf_options(command):
@@ -46,7 +34,7 @@ def itf_options(command):
     return click.option(
         "--out-itf",
         metavar="FILE",
-        callback=_in_existing_folder,
+        callback=output_file,
         help="Write the trace(s) found to FILE in the Informal Trace Format (ITF), as `quint run --out-itf` "
         "does; FILE may contain {seq} or {property}.",
     )(command)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 
 import click
 
 from checker.explore.coverage import Coverage
+from checker.cli.common import output_file
 from checker.files import WriteError
 from checker.graph_files import graph_format
 from checker.model import Model
@@ -20,10 +20,7 @@ def _graph_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
         graph_format(path)
     except ValueError as error:
         raise click.BadParameter(str(error), ctx, param) from None
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"folder '{folder}' does not exist", ctx, param)
-    return path
+    return output_file(ctx, param, path)
 
 
 def state_space_options(command):

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from model.policy import Policy, initial_value, symmetries
+from model.policy import Policy, class_of, initial_value
 from model.state import PLAYERS, Board, O, X
 from model.tictactoe import TicTacToe
 
@@ -50,10 +50,10 @@ class Positions:
                     self.boards.append(moved)
                 after.append(number[moved])
             self.moves.append(after)
-        canonical = symmetries(self.grid.size).canonical
+        size = self.grid.size
         keys: dict[Board, int] = {}
         #: board number -> the number of the value it has (its class's, with symmetry)
-        self.slot = [keys.setdefault(canonical(b) if symmetry else b, len(keys)) for b in self.boards]
+        self.slot = [keys.setdefault(class_of(size, b) if symmetry else b, len(keys)) for b in self.boards]
         #: value number -> the board the policy file keeps it under
         self.keys = list(keys)
 

@@ -30,6 +30,8 @@ class Player:
     sides: tuple[str, ...] = (X, O)
     #: the boards (size, k in a row) it can play on; None for any
     boards: tuple[tuple[int, int], ...] | None = None
+    #: whether it plays alike on boards equal up to rotation and reflection (so --symmetry is sound)
+    symmetric: bool = True
 
     @property
     def branches(self) -> tuple[tuple[str, ...], ...]:
@@ -124,6 +126,8 @@ class LearnedPlayer(Player):
         self.description = f"plays the values learned in {name} (a move of highest value; any of tied moves)"
         self.sides = tuple(side for side in (X, O) if side in policy.values)
         self.boards = ((policy.size, policy.size),)
+        #: values learned per board need not agree on a board's rotations; shared ones do
+        self.symmetric = policy.symmetry
 
     def moves(self, game, board, player):
         options = [(label, moved, self.policy.value(player, moved)) for label, moved in game.MoveToEmpty(board, player)]
@@ -164,7 +168,7 @@ class Match(StrategyTicTacToe):
             if side not in player.sides:
                 raise ValueError(f"player kind '{player.kind}' plays {' and '.join(player.sides)} only, not {side}")
         self.x_player, self.o_player = x, o
-        self.name, self.source = spec.name, spec.source
+        self.name, self.source, self.source_sha256 = spec.name, spec.source, spec.source_sha256
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
         self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
@@ -176,6 +180,8 @@ class Match(StrategyTicTacToe):
                 shown = ", ".join(f"{n}x{n} with {k} in a row" for n, k in player.boards)
                 raise ValueError(f"player kind '{player.kind}' plays on {shown} only, not on {board[0]}x{board[0]} "
                                  f"with {board[1]} in a row")
+        if not (x.symmetric and o.symmetric):
+            self.canonical = None  # no symmetry reduction: a player may tell rotated boards apart
 
     def move_paths(self) -> tuple[tuple[str, ...], ...]:
         """Each player's branches, below MoveX and MoveO."""

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from checker.files import write_atomically
 from model.grid import Grid
-from model.state import PLAYERS, Board, X
+from model.state import PLAYERS, Board, State, X
+from model.symmetry import canonical
 
 FORMAT = "ttt-check policy"
 VERSION = 1
@@ -56,52 +57,17 @@ def parse_board(grid: Grid, text: str) -> Board:
     return board
 
 
-class Symmetries:
-    """The 8 rotations and reflections of an n x n board, and each board's class representative."""
-
-    def __init__(self, grid: Grid):
-        self.grid = grid
-        n = self.n = grid.size
-        squares = [(r, c) for r in range(n) for c in range(n)]
-        maps = []
-        for reflect in (False, True):
-            for turns in range(4):
-                image = []
-                for r, c in squares:
-                    if reflect:
-                        c = n - 1 - c
-                    for _ in range(turns):
-                        r, c = c, n - 1 - r
-                    image.append(r * n + c)
-                maps.append(image)
-        #: each symmetry as a list: square index -> the index it moves to
-        self.maps = maps
-        self._canonical: dict[Board, Board] = {}
-
-    def images(self, board: Board) -> list[Board]:
-        """The board under each of the 8 symmetries (the identity first)."""
-        return [Board(self._move(board.x, image), self._move(board.o, image)) for image in self.maps]
-
-    @staticmethod
-    def _move(mask: int, image: list[int]) -> int:
-        return sum(1 << image[i] for i in range(len(image)) if mask >> i & 1)
-
-    def hash(self, board: Board) -> int:
-        """`H(T) = sum T_i * 3^i`, T_i = 1 for X, 2 for O."""
-        return sum(3**i * (1 if board.x >> i & 1 else 2 if board.o >> i & 1 else 0) for i in range(self.n * self.n))
-
-    def canonical(self, board: Board) -> Board:
-        """The board of `board`'s class with the smallest hash (memoised)."""
-        known = self._canonical.get(board)
-        if known is None:
-            known = self._canonical[board] = min(self.images(board), key=self.hash)
-        return known
+@lru_cache(maxsize=None)
+def grid_of(size: int) -> Grid:
+    """The size x size board (one per size, shared)."""
+    return Grid(size)
 
 
 @lru_cache(maxsize=None)
-def symmetries(size: int) -> Symmetries:
-    """The symmetries of the size x size board, shared (they memoise representatives)."""
-    return Symmetries(Grid(size))
+def class_of(size: int, board: Board) -> Board:
+    """The board of `board`'s class with the smallest hash: seed 004's representative (`model.symmetry`)."""
+    state = canonical(grid_of(size), State(board.x, board.o, X))
+    return Board(state.x, state.o)
 
 
 def initial_value(grid: Grid, board: Board, side: str) -> float:
@@ -125,12 +91,11 @@ class Policy:
     training: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        self.symmetries = symmetries(self.size)
-        self.grid = self.symmetries.grid
+        self.grid = grid_of(self.size)
 
     def key(self, board: Board) -> Board:
         """The board whose value stands for `board`."""
-        return self.symmetries.canonical(board) if self.symmetry else board
+        return class_of(self.size, board) if self.symmetry else board
 
     def value(self, side: str, board: Board) -> float:
         """The value of `board` for `side`."""

@@ -36,3 +36,21 @@ def test_player_options_on_the_command_line(ttt_check):
     assert code == 2 and out == "" and err == "ttt-check: error: player kind 'strategy' plays X only, not O\n"
     code, _, err = ttt_check("--x", "nobody")
     assert code == 2 and "unknown player kind 'nobody'; valid kinds: any, strategy" in err
+
+
+@pytest.mark.parametrize("spec", [TicTacToe, StrategyTicTacToe])
+def test_a_match_names_the_file_of_its_spec_and_notes_no_change(ttt_check, spec):
+    match = Match(spec, AnyPlayer(), AnyPlayer())
+    assert (match.name, match.source, match.source_sha256) == (spec.name, spec.source, spec.source_sha256)
+    code, out, err = ttt_check("--spec", spec.name, "--o", "minimax", "-i", "inv")  # a Match of either spec
+    assert err == "" and f"Checking spec '{spec.name}' ({spec.source})" in out
+
+
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_symmetry_reduction_only_with_players_that_play_alike_on_rotated_boards(symmetric):
+    from model.players import LearnedPlayer
+    from model.policy import Policy
+
+    learned = LearnedPlayer(Policy(values={"O": {}}, symmetry=symmetric), "p.json")
+    assert (Match(TicTacToe, AnyPlayer(), learned).canonical is not None) == symmetric
+    assert Match(TicTacToe, AnyPlayer(), AnyPlayer()).canonical is not None

@@ -152,6 +152,8 @@ def player_kind(text: str) -> Player:
         return KINDS[text]
     if text.startswith(LEARNED):
         name = text[len(LEARNED) :]
+        if not name:
+            raise ValueError(f"'{LEARNED}' needs the policy file `ttt-check learn` wrote: {LEARNED}POLICY.json")
         return LearnedPlayer(load_policy(name), name)
     raise ValueError(f"unknown player kind '{text[:40]}'; valid kinds: {', '.join(KINDS)}, {LEARNED}POLICY.json")
 

@@ -145,3 +145,9 @@ def test_two_value_players_throw_nothing_away_and_always_draw(ttt_check):
 def test_solve_refuses_a_pairing_that_cannot_be(ttt_check):
     code, out, err = ttt_check("solve", "--o", "strategy")
     assert (code, out, err) == (2, "", "ttt-check: error: player kind 'strategy' plays X only, not O\n")
+
+
+def test_a_game_too_large_to_solve_in_memory_is_refused_in_one_line(ttt_check):
+    code, out, err = ttt_check("solve", "--size", "4", "--max-states", "1000")
+    assert code == 2 and out == ""
+    assert err == "ttt-check: error: spec 'strategy' has more than 1,000 reachable states: too many to solve in memory (raise --max-states to try)\n"

@@ -134,7 +134,9 @@ def solve_command(specs: Specs) -> click.Command:
     @click.command(name="solve")
     @click.option("--slips/--no-slips", default=True, show_default=True,
                   help="List the positions where a side's rule may choose a move that throws away value.")
-    def solve_cmd(slips, **kwargs):
+    @click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, metavar="N",
+                  help="Refuse a game with more reachable states: solving keeps the whole state graph in memory.")
+    def solve_cmd(slips, max_states, **kwargs):
         """Solve the game: the value of every reachable state, by retrograde analysis.
 
         The state graph is explored once; then, from the finished games back
@@ -146,13 +148,19 @@ def solve_command(specs: Specs) -> click.Command:
         also says what the other side can force against it, and where the
         rule throws value away.
 
-        Exit codes: 0 solved, 2 bad usage.
+        Exit codes: 0 solved, 2 bad usage (or a game too large for --max-states).
         """
         model = specs.build(kwargs)
         if not isinstance(model, Game):
             raise click.UsageError(f"spec '{model.name}' is not a two-player game: it cannot be solved")
         started = time.perf_counter()
-        graph = explore(model, check_deadlock=False, keep_graph=True).graph
+        explored = explore(model, check_deadlock=False, keep_graph=True, max_states=max_states)
+        if not explored.stats.complete:
+            raise click.UsageError(
+                f"spec '{model.name}' has more than {max_states:,} reachable states: too many to solve in memory "
+                f"(raise --max-states to try)"
+            )
+        graph = explored.graph
         try:
             solution = solve(model, graph)
         except ValueError as error:

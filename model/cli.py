@@ -85,9 +85,10 @@ SPECS = Specs(
             type=click.IntRange(3, 10),
             default=3,
             show_default=True,
-            help="Play on a SIZE x SIZE board (3 is the lecture's). 4x4 is checked exhaustively in "
-            "seconds (with the packed engine); from 5x5 on the states are too many to check them all "
-            "(stop with --max-states), but `run` and `replay` take any size.",
+            help="Play on a SIZE x SIZE board (3 is the lecture's). The check explores 4x4 exhaustively in "
+            "about a second (with the packed engine); from 5x5 on the states are too many to explore them all, "
+            "but `run`, `replay` and `play` take any size. The game's values (solve, minimax, perfect, "
+            "learned players) are for 3x3.",
         ),
         click.Option(
             ["--k", "k"],

@@ -14,6 +14,7 @@ import json
 import os
 import random
 import re
+import shlex
 import sys
 from dataclasses import dataclass, field
 from random import SystemRandom
@@ -199,7 +200,14 @@ class Game:
                 break
         document = encode_trace(model, trace_through(model, self.states), "ok", "quint")
         write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
-        return f"Saved the game to {path} (ITF, {states(len(self.states))}, a behaviour of spec '{model.name}')."
+        board = model.grid
+        options = "" if (board.size, board.k) == (3, 3) else f" --size {board.size}" + (
+            f" --k {board.k}" if board.k != board.size else ""
+        )
+        return (
+            f"Saved the game to {path} (ITF, {states(len(self.states))}, a behaviour of spec '{model.name}'; "
+            f"replay it with: ttt-check replay{options} {shlex.quote(path)})."
+        )
 
 
 def _quint(coordinate: Coordinate) -> str:
@@ -234,7 +242,8 @@ def play_command(specs: Specs) -> click.Command:
         value chose it, and why the strategy's earlier rules were not taken.
 
         The computer plays the side you do not: by default the spec's player
-        for X (the lecture's strategy), and 'perfect' for O. Where its player
+        for X (the lecture's strategy), and 'perfect' for O ('any' on boards
+        other than 3x3, whose game values are not solved). Where its player
         may choose among several moves, it picks one at random (--seed).
 
         Exit codes: 0 the game was played to its end, 1 the input ended
@@ -248,7 +257,9 @@ def play_command(specs: Specs) -> click.Command:
             raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
         kwargs[human.lower()] = KINDS["any"]
         if kwargs[option] is None and computer == O:
-            kwargs[option] = KINDS["perfect"]
+            # the perfect player knows the values of the lecture's board; elsewhere O plays anywhere
+            on_lecture_board = (kwargs["size"], kwargs["k"] or kwargs["size"]) == (3, 3)
+            kwargs[option] = KINDS["perfect" if on_lecture_board else "any"]
         if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
             raise click.BadParameter(f"the folder '{os.path.dirname(save)}' does not exist", param_hint="'--save'")
         spec_name = kwargs["spec"]

@@ -119,6 +119,8 @@ class LearnedPlayer(Player):
     """
 
     nondet_names = ("coordinate",)
+    #: its moves are labelled `learned`, whatever the file (see `moves`)
+    branches = (("learned",),)
 
     def __init__(self, policy: Policy, name: str):
         self.policy = policy

@@ -161,3 +161,18 @@ def test_on_any_graph_each_action_counts_the_reachable_states_and_steps_that_tak
         assert (branch in coverage.dead) == (not taking)
     assert coverage.states == len(reachable)
     assert coverage.final == sum({t for _, t in edges.get(s, [])} <= {s} for s in reachable)
+
+
+def test_dead_branches_are_unknown_when_the_search_stopped_early(ttt_check):
+    code, out, _ = ttt_check("--size", "4", "--coverage", "--max-states", "1000")
+    assert code == 4
+    assert "Never taken (dead): unknown: the search stopped before every state was explored" in out
+
+
+def test_a_learned_players_moves_count_under_its_branch(ttt_check, tmp_path):
+    policy = tmp_path / "p.json"
+    assert ttt_check("learn", "--epochs", "50", "--seed", "1", "--out", policy)[0] == 0
+    code, out, _ = ttt_check("--spec", "random", "--o", f"learned:{policy}", "--coverage", "--no-deadlock")
+    rows = dict(re.findall(r"^\s+(› \w+|\w+)\s+[\d,]+\s+([\d,]+)$", out, re.MULTILINE))
+    assert int(rows["› learned"].replace(",", "")) > 0 and "(not declared by the spec)" not in out
+    assert "Never taken (dead): none" in out

@@ -166,6 +166,12 @@ class Interrupted(TicTacToe):
         return super().next_steps(state)
 
 
-def test_ctrl_c_gives_partial_statistics():
-    result = explore(Interrupted(50), [])
+def test_ctrl_c_gives_partial_statistics_to_a_caller_that_asks_for_them():
+    result = explore(Interrupted(50), [], interruptible=True)
     assert result.stats.stopped == INTERRUPTED and 50 < result.stats.distinct < 5478
+
+
+def test_ctrl_c_otherwise_interrupts_the_caller():
+    """A caller that does not look at `stopped` (solve, learn, explore) must not take a partial graph for a whole."""
+    with pytest.raises(KeyboardInterrupt):
+        explore(Interrupted(50), [])

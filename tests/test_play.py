@@ -257,3 +257,11 @@ def test_a_game_in_a_real_terminal(tmp_path):
         assert_a_game(shown.split("EXIT=")[0], strategy, any_square)
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
+
+
+def test_on_a_larger_board_the_computer_o_plays_anywhere_by_default(tmp_path):
+    saved = tmp_path / "g.itf.json"
+    done = run("play", "--size", "4", "--human", "X", "--seed", "1", "--save", saved, input="a1\nq\n")
+    assert done.returncode == 1 and done.stderr == ""
+    assert "the computer plays O (any)" in done.stdout and "replay it with: ttt-check replay --size 4" in done.stdout
+    assert run("replay", "--size", "4", saved).returncode == 0

@@ -67,6 +67,7 @@ class Search:
             keep_going=self.keep_going,
             symmetry=self.symmetry,
             max_states=self.max_states,
+            interruptible=True,  # Ctrl-C: the report prints the partial figures
         )
         if self.packed:
             from checker.explore.packed import explore_packed
@@ -205,7 +206,7 @@ def run_check(
         click.echo(f"{ctx.find_root().info_name if ctx else 'ttt-check'}: interrupted", err=True)
         return EXIT_INTERRUPTED
     if coverage:
-        click.echo("\n" + watchers.report())
+        click.echo("\n" + watchers.report(result.stats.complete, search.symmetry))
     failed = write_files(watchers.write)
     if out_itf:
         from checker.cli.itf_out import write_traces

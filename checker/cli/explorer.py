@@ -75,9 +75,7 @@ def explore_command(specs: Specs) -> click.Command:
         click.echo(f"Exploring spec '{model.name}' at http://{host}:{bound}/  (counterexamples: {names}; Ctrl+C stops)")
         sys.stdout.flush()
         try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
+            server.serve_forever()  # until Ctrl-C, which ends as everywhere: one line, exit 130
         finally:
             server.server_close()
 

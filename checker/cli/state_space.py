@@ -66,9 +66,12 @@ class Watchers:
 
         return watch
 
-    def report(self) -> str:
-        """The coverage table, if asked for."""
-        return self.coverage.report() if self.coverage is not None else ""
+    def report(self, complete: bool, symmetry: bool) -> str:
+        """The coverage table, if asked for (see `checker.explore.coverage.Coverage.report`)."""
+        if self.coverage is None:
+            return ""
+        over = "reachable classes of states (--symmetry: one representative each)" if symmetry else "reachable states"
+        return self.coverage.report(complete, over)
 
     def write(self) -> tuple[list[str], list[str]]:
         """Write the state graph to the --dump file: (the line saying where it went, error lines)."""

@@ -91,6 +91,7 @@ def explore(
     symmetry: bool = False,
     max_states: int | None = None,
     on_expand: Callable[[Hashable, list], None] | None = None,
+    interruptible: bool = False,
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
@@ -101,7 +102,8 @@ def explore(
     With `symmetry`, explores one representative per class (`model.canonical`).
     `on_level(depth, distinct)` is called before each level is expanded, and now and then while it is;
     `on_expand(state, steps)` with the list of its (label, successor) steps (successors as kept: with
-    `symmetry`, representatives), and then every state is explored.
+    `symmetry`, representatives), and then every state is explored. With `interruptible`, Ctrl-C stops
+    the search and the result says so (`Stats.stopped`); otherwise it interrupts the caller.
     """
     canonical = representative(model, symmetry)
     started = time.perf_counter()
@@ -173,6 +175,8 @@ def explore(
                 break
             frontier = next_frontier
     except KeyboardInterrupt:
+        if not interruptible:
+            raise
         stats.stopped = INTERRUPTED
 
     stats.distinct = len(parents)

@@ -67,12 +67,23 @@ class Coverage:
         """Declared branches that no reachable step takes."""
         return [branch for branch in self.branches.values() if branch.states == 0]
 
-    def report(self) -> str:
-        """The table a student reads: one row per action and branch, then dead branches and outcomes."""
+    def tree(self) -> list[Branch]:
+        """Every branch right under its action (or parent branch), siblings in the order first met."""
+        order = {path: i for i, path in enumerate(self.branches)}
+        return sorted(self.branches.values(), key=lambda b: [order[b.path[:end]] for end in range(1, len(b.path) + 1)])
+
+    def report(self, complete: bool = True, over: str = "reachable states") -> str:
+        """The table a student reads: one row per action and branch, then dead branches and outcomes.
+
+        Dead branches are named only when the search was `complete` and the
+        model declares its branches; otherwise the report says why it cannot
+        tell. `over` says what the counted states are.
+        """
+        declares = bool(self.model.action_paths)
         rows = [("action › branch", "states", "steps")]
-        for branch in self.branches.values():
+        for branch in self.tree():
             name = branch.path[0] if len(branch.path) == 1 else "  " * (len(branch.path) - 1) + "› " + branch.path[-1]
-            if not branch.declared:
+            if declares and not branch.declared:
                 name += "  (not declared by the spec)"
             rows.append((name, f"{branch.states:,}", f"{branch.steps:,}"))
         width = max(len(row[0]) for row in rows)
@@ -80,9 +91,14 @@ class Coverage:
         table = "\n".join(
             f"  {name.ljust(width)}  {states.rjust(numbers[0])}  {steps.rjust(numbers[1])}" for name, states, steps in rows
         )
-        dead = ", ".join(" › ".join(branch.path) for branch in self.dead) or "none"
+        if not complete:
+            dead = "unknown: the search stopped before every state was explored"
+        elif not declares:
+            dead = "unknown: the spec declares no branches to compare the steps taken with"
+        else:
+            dead = ", ".join(" › ".join(branch.path) for branch in self.dead) or "none"
         lines = [
-            f"Coverage over {self.states:,} reachable states "
+            f"Coverage over {self.states:,} {over} "
             f"(states: where the branch was the step taken; steps: how many steps it produced)",
             table,
             f"Never taken (dead): {dead}",

@@ -94,6 +94,7 @@ def explore_packed(
     max_states: int | None = None,
     packed: Packed | None = None,
     check_layers: bool = False,
+    interruptible: bool = False,
 ) -> Result:
     """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.packed`).
 
@@ -162,6 +163,8 @@ def explore_packed(
                 break
             level = np.concatenate(parts) if parts else np.empty(0, packed.dtype)
     except KeyboardInterrupt:
+        if not interruptible:
+            raise
         stats.stopped = INTERRUPTED
     stats.seconds = time.perf_counter() - started
 

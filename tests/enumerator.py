@@ -213,14 +213,27 @@ def play(board: str, i: int, mark: str) -> str:
     return board[:i] + mark + board[i + 1 :]
 
 
-@lru_cache(maxsize=None)
+def minimax_over(game: Game) -> Callable[[tuple], int]:
+    """X's payoff under best play from a state, X and O choosing among `game`'s moves (stuttering is no move)."""
+
+    @lru_cache(maxsize=None)
+    def value(state: tuple) -> int:
+        board, turn = state
+        if has_won(board, "X"):
+            return 1
+        if has_won(board, "O"):
+            return -1
+        if is_full(board):
+            return 0
+        after = [nxt for why, nxt in game.choices(state) if why != "stutter"]
+        return max(map(value, after)) if turn == "X" else min(map(value, after))
+
+    return value
+
+
+_FREE_VALUE = minimax_over(RANDOM)
+
+
 def minimax(board: str, turn: str) -> int:
     """002's minimax value: +1 if X wins with best play from here, -1 if O does, 0 for a draw."""
-    if has_won(board, "X"):
-        return 1
-    if has_won(board, "O"):
-        return -1
-    if is_full(board):
-        return 0
-    values = [minimax(play(board, i, turn), OTHER[turn]) for i in empties(board)]
-    return max(values) if turn == "X" else min(values)
+    return _FREE_VALUE((board, turn))

@@ -7,7 +7,6 @@ choices (its own boards, its own reading of the strategy), not from
 
 import re
 from collections import Counter
-from functools import lru_cache
 
 import pytest
 
@@ -15,28 +14,11 @@ from checker.explore.bfs import explore
 from checker.games.retrograde import solve
 from model.strategy import StrategyTicTacToe
 from model.tictactoe import TicTacToe
-from tests.enumerator import RANDOM, START, STRATEGY, has_won, is_full, is_over, strategy
+from tests.enumerator import RANDOM, START, STRATEGY, is_over, strategy
 from tests.lassos import successors
 from tests.enumerator import minimax as plain
+from tests.enumerator import minimax_over
 from tests.test_value_players import as_text
-
-
-def minimax_over(game):
-    """X's payoff under best play when X and O choose among `game`'s moves (stuttering is no move)."""
-
-    @lru_cache(maxsize=None)
-    def value(state) -> int:
-        board, turn = state
-        if has_won(board, "X"):
-            return 1
-        if has_won(board, "O"):
-            return -1
-        if is_full(board):
-            return 0
-        after = [nxt for why, nxt in game.choices(state) if why != "stutter"]
-        return max(map(value, after)) if turn == "X" else min(map(value, after))
-
-    return value
 
 
 def for_mover(state, payoff: int) -> int:

@@ -13,9 +13,7 @@ Quint half is skipped when it is not installed.
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -25,17 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from checker.explore.simulate import simulate  # noqa: E402
+from checker.quint.frontend import FrontEndError, find_quint  # noqa: E402
 from installed import ttt_check  # noqa: E402
 from model.strategy import StrategyTicTacToe  # noqa: E402
 
 SPEC, INVARIANT, STEPS, SEED = "specs/tictactoe.qnt", "OHasNotWon", 20, 1
-
-
-def find_quint() -> str | None:
-    for candidate in (os.environ.get("QUINT"), str(ROOT / ".quint/node_modules/.bin/quint"), shutil.which("quint")):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None
 
 
 def wall(command: list[str]) -> tuple[float, str]:
@@ -63,9 +55,10 @@ def main() -> None:
     ours_wall, _ = wall(ttt_check("run", *common))
     print(f"ttt-check run, {n:,} samples, whole command: {ours_wall:.2f} s")
 
-    quint = find_quint()
-    if quint is None:
-        print("quint: not installed (set $QUINT or run .ci/conformance), skipped")
+    try:
+        quint = str(find_quint(None, ROOT / SPEC))
+    except FrontEndError:
+        print("quint: not installed (set $QUINT or run .ci/install_quint), skipped")
         return
     quint_wall, out = wall([quint, "run", "--backend=typescript", SPEC, *common])
     rate = re.search(r"\((\d+)ms at (\d+) traces/second\)", out)

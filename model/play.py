@@ -33,7 +33,7 @@ from model.players import KINDS, LEARNED
 from model.solver import OUTCOMES, position_values
 from model.state import O, X, State
 from model.tictactoe import TicTacToe
-from model.views import board_view
+from model.views import board_view, moved_to
 
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
@@ -182,8 +182,7 @@ class Game:
             steps.setdefault(after, label)
         after = self.rng.choice(list(steps))
         self.states.append(after)
-        grid = self.model.grid
-        (coordinate,) = grid.coordinates_of((after.x | after.o) & ~(state.x | state.o))
+        coordinate = moved_to(self.model.grid, state, after)
         return (
             f"The computer ({state.nextTurn}) plays {square_name(coordinate)} {_quint(coordinate)}: {steps[after]}\n"
             f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show()}"

@@ -20,10 +20,10 @@ def occupied(player: str) -> Variant:
     return Variant("Occupied", Variant(player))
 
 
-def square(grid: Grid, state: State, coordinate: Coordinate) -> str | None:
-    """The player on `coordinate`, or None when it is empty."""
+def square(grid: Grid, board: Board | State, coordinate: Coordinate) -> str | None:
+    """The player on `coordinate` of `board` (or of a state's board), or None when it is empty."""
     bit = grid.bit[coordinate]
-    return X if state.x & bit else O if state.o & bit else None
+    return X if board.x & bit else O if board.o & bit else None
 
 
 def to_quint(grid: Grid, state: State) -> Record:

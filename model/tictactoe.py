@@ -20,7 +20,7 @@ from checker.properties.temporal import (
     eventually,
 )
 from model.grid import Coordinate, Grid
-from model.quint import from_quint, to_quint
+from model.quint import from_quint, square, to_quint
 from model.state import Board, O, State, X
 from model.symmetry import canonical
 from model.views import board_html, board_view, choices_view, quint_view
@@ -197,8 +197,7 @@ class TicTacToe(Model[State]):
 
         The player occupying the square, or None for `Empty`.
         """
-        bit = self.grid.bit[coordinate]
-        return X if board.x & bit else O if board.o & bit else None
+        return square(self.grid, board, coordinate)
 
     def hasPlayer(self, board: Board, coordinate: Coordinate, player: str) -> bool:
         """`def hasPlayer(coordinate, player) = match square(coordinate) { | Empty => false | Occupied(p) => player == p }`"""

@@ -10,7 +10,7 @@ from typing import Any
 
 from checker.quint.value import Record, Variant, flat
 from model.grid import Coordinate, Grid
-from model.state import PLAYERS, O, State, X
+from model.state import PLAYERS, Board, O, State, X
 
 EMPTY = Variant("Empty")
 

@@ -12,7 +12,6 @@ import click
 from checker.cli.common import (
     EXIT_DEADLOCK,
     EXIT_INCOMPLETE,
-    EXIT_INTERRUPTED,
     EXIT_INVARIANT,
     EXIT_OK,
     EXIT_TEMPORAL,
@@ -201,10 +200,8 @@ def run_check(
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
     undecided = temporal if temporal and not result.stats.complete else ()
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))
-    if result.stats.stopped == INTERRUPTED:  # the partial figures are printed; Ctrl-C ends as everywhere
-        ctx = click.get_current_context(silent=True)
-        click.echo(f"{ctx.find_root().info_name if ctx else 'ttt-check'}: interrupted", err=True)
-        return EXIT_INTERRUPTED
+    if result.stats.stopped == INTERRUPTED:  # the partial figures are printed: now Ctrl-C ends as everywhere
+        raise KeyboardInterrupt
     if coverage:
         click.echo("\n" + watchers.report(result.stats.complete, search.symmetry))
     failed = write_files(watchers.write)

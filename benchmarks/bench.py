@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.explore.bfs import explore  # noqa: E402
 from installed import ttt_check  # noqa: E402
-from model.cli import SPECS  # noqa: E402
+from model.commands.cli import SPECS  # noqa: E402
 
 COMMANDS = [
     ["ttt-check"],

@@ -43,7 +43,7 @@ def one(engine: str, spec: str, size: int, k: int, symmetry: bool, cap: int | No
     """Explore once in this process (every state: --continue, no invariant) and measure it."""
     from checker.explore.bfs import explore
     from checker.explore.packed import explore_packed
-    from model.cli import SPECS
+    from model.commands.cli import SPECS
 
     model = SPECS.factories[spec](size=size, k=k)
     search = explore_packed if engine == "packed" else explore

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from model.learn_command import train_and_check  # noqa: E402
-from model.learning import Settings, train  # noqa: E402
-from model.verification import OPPONENTS, check, never_loses_from  # noqa: E402
+from model.commands.learn import train_and_check  # noqa: E402
+from model.players.learning import Settings, train  # noqa: E402
+from model.players.verification import OPPONENTS, check, never_loses_from  # noqa: E402
 
 COLUMNS = [(side, opponent) for side in "XO" for opponent in OPPONENTS]
 

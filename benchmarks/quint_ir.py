@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from checker.explore.bfs import explore  # noqa: E402
-from model.strategy import StrategyTicTacToe  # noqa: E402
-from model.tictactoe import TicTacToe  # noqa: E402
+from model.spec.strategy import StrategyTicTacToe  # noqa: E402
+from model.spec.tictactoe import TicTacToe  # noqa: E402
 from tests.quint_specs import spec  # noqa: E402
 
 SPECS = [("tictactoe_random", TicTacToe), ("tictactoe", StrategyTicTacToe)]

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from checker.explore.simulate import simulate  # noqa: E402
 from checker.quint.frontend import FrontEndError, find_quint  # noqa: E402
 from installed import ttt_check  # noqa: E402
-from model.strategy import StrategyTicTacToe  # noqa: E402
+from model.spec.strategy import StrategyTicTacToe  # noqa: E402
 
 SPEC, INVARIANT, STEPS, SEED = "specs/tictactoe.qnt", "OHasNotWon", 20, 1
 

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.explore.bfs import explore  # noqa: E402
 from checker.games.retrograde import solve  # noqa: E402
-from model.players import KINDS, build  # noqa: E402
-from model.strategy import StrategyTicTacToe  # noqa: E402
-from model.tictactoe import TicTacToe  # noqa: E402
+from model.players.kinds import KINDS, build  # noqa: E402
+from model.spec.strategy import StrategyTicTacToe  # noqa: E402
+from model.spec.tictactoe import TicTacToe  # noqa: E402
 
 PAIRINGS = {
     "random (any vs any)": lambda: TicTacToe(),

@@ -19,7 +19,7 @@ import networkx as nx
 from checker.explore.bfs import explore
 from checker.explore.graph import GraphRecorder
 from checker.graph_files import write_dot
-from model.strategy import StrategyTicTacToe
+from model.spec.strategy import StrategyTicTacToe
 
 
 def squares(board: str) -> str:

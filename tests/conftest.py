@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from model.main import main as ttt_check_main
+from model.commands.main import main as ttt_check_main
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ levels are sets of strings.
 
 import pytest
 
-from model.grid import Grid
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.grid import Grid
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 
 def reference_lines(n: int, k: int) -> set[frozenset[int]]:
@@ -98,7 +98,7 @@ def test_take_center_only_on_odd_boards():
     assert even.grid.center is None and odd.grid.center == (3, 3)
     # X in a corner, O elsewhere: no win, no block, so X takes the centre on 5x5 only
     x, o = odd.grid.bit[(1, 1)], odd.grid.bit[(5, 5)]
-    from model.state import State, X
+    from model.spec.state import State, X
 
     moves = [label.path for label, _ in odd.next_steps(State(x, o, X))]
     assert moves == [("MoveX", "TakeCenter")]

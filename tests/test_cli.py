@@ -15,7 +15,7 @@ import pytest
 
 from checker.cli.app import make_cli
 from checker.cli.guard import run_guarded
-from model import cli as ttt_cli
+from model.commands import cli as ttt_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_FILES = {"strategy": ROOT / "specs" / "tictactoe.qnt", "random": ROOT / "specs" / "tictactoe_random.qnt"}

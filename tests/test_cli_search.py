@@ -11,8 +11,8 @@ from checker.cli.guard import run_guarded
 from checker.cli.common import Specs
 from checker.quint.itf import read_trace
 from checker.quint.replay import Replayer
-from model.cli import SPECS
-from model.tictactoe import TicTacToe
+from model.commands.cli import SPECS
+from model.spec.tictactoe import TicTacToe
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ import pytest
 from boards import flat
 
 from checker.explore.bfs import explore
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 SPECS = {"random": (TicTacToe, enumerator.any_square), "strategy": (StrategyTicTacToe, enumerator.strategy)}
 VARIANTS = [(spec, stutter) for spec in SPECS for stutter in (True, False)]

@@ -8,8 +8,8 @@ definitions (quoted in each model function's docstring).
 import pytest
 from boards import board, state, text
 
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import State, TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import State, TicTacToe
 
 RANDOM = TicTacToe()
 STRATEGY = StrategyTicTacToe()

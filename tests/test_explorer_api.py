@@ -14,7 +14,7 @@ from enumerator import STRATEGY, is_stalemate
 
 from checker.web.api import Explorer
 from checker.web.server import make_server
-from model.strategy import StrategyTicTacToe
+from model.spec.strategy import StrategyTicTacToe
 
 
 def squares(state: dict) -> tuple[str, str]:

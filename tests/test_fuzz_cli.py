@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.main import main
+from model.commands.main import main
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 #: every exit code the README documents
@@ -204,7 +204,7 @@ def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(delay, twice):
 
 def test_the_entry_point_takes_charge_before_click_loads():
     """Importing the console script's module loads no click: Ctrl-C is handled from there on."""
-    code = "import sys, model.main, checker.cli.guard; sys.exit('click' in sys.modules)"
+    code = "import sys, model.commands.main, checker.cli.guard; sys.exit('click' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 

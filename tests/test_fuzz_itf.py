@@ -183,7 +183,7 @@ def write_counterexample(spec: str, style: str, out: Path) -> None:
     """`ttt-check --spec SPEC -i NotStalemate --out-itf OUT --itf-style STYLE`, in-process."""
     import sys
 
-    from model.main import main
+    from model.commands.main import main
 
     argv = sys.argv
     sys.argv = ["ttt-check", "--spec", spec, "-i", "NotStalemate", "--out-itf", str(out), "--itf-style", style]

@@ -25,7 +25,7 @@ from boards import drawn, state
 from click.testing import CliRunner
 
 from checker.explore.bfs import explore
-from model.cli import SPECS, cli
+from model.commands.cli import SPECS, cli
 
 GOLDEN = Path(__file__).parent / "golden"
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,8 +24,8 @@ from checker.quint.itf import (
 )
 from checker.quint.replay import Replayer
 from checker.quint.value import Record, Variant
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "quint"
 MODELS = {"specs/tictactoe.qnt": StrategyTicTacToe(), "specs/tictactoe_random.qnt": TicTacToe()}

@@ -20,10 +20,10 @@ from checker.properties import liveness
 from checker.properties.layered import check_layered
 from checker.properties.liveness import check_properties
 from checker.properties.temporal import StatePredicate, TemporalProperty, always, eventually, leadsTo
-from model.cli import SPECS
-from model.strategy import StrategyTicTacToe
-from model.players import build
-from model.tictactoe import TicTacToe
+from model.commands.cli import SPECS
+from model.spec.strategy import StrategyTicTacToe
+from model.players.kinds import build
+from model.spec.tictactoe import TicTacToe
 
 VARIANTS = [(spec, stutter) for spec in (TicTacToe, StrategyTicTacToe) for stutter in (True, False)]
 

@@ -20,11 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
-from model.learning import Settings, train
-from model.players import LearnedPlayer, Match, player_kind
-from model.policy import from_json, load_policy, save_policy
-from model.tictactoe import TicTacToe
-from model.verification import Checkpoint, loses, never_loses_from, outcome_shares
+from model.players.learning import Settings, train
+from model.players.kinds import LearnedPlayer, Match, player_kind
+from model.players.policy import from_json, load_policy, save_policy
+from model.spec.tictactoe import TicTacToe
+from model.players.verification import Checkpoint, loses, never_loses_from, outcome_shares
 from tests.console import TTT_CHECK
 from tests.enumerator import OTHER, Game, any_square, empties, has_won, is_full, is_over, minimax, play
 
@@ -169,7 +169,7 @@ def test_with_symmetry_one_value_stands_for_every_image(tmp_path):
 
 
 def parse(board: str):
-    from model.state import Board
+    from model.spec.state import Board
 
     return Board(*(sum(1 << i for i, m in enumerate(board) if m == mark) for mark in "XO"))
 
@@ -437,7 +437,7 @@ def test_play_says_the_learned_value_chose_the_move(ttt_check, perfect_policy, t
 
 
 def test_training_runs_on_every_position_and_its_symmetry_classes():
-    from model.learning import Positions
+    from model.players.learning import Positions
 
     plain, symmetric = Positions(), Positions(symmetry=True)
     assert len(plain.boards) == len(plain.keys) == 5478 == len(reachable_boards())

@@ -28,8 +28,8 @@ from lassos import assert_counterexample
 
 from checker.explore.bfs import explore
 from checker.properties.liveness import StateGraph, check_temporal
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 #: strategy? -> the enumerator's game, X playing by the lecture's strategy or anywhere
 GAMES = {True: enumerator.STRATEGY, False: enumerator.RANDOM}

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from checker.explore.bfs import explore
-from model.cli import SPECS, cli
+from model.commands.cli import SPECS, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = json.loads((ROOT / "specs" / "manifest.json").read_text())["models"]

@@ -9,8 +9,8 @@ from boards import flat, state, text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 MODELS = {"random": TicTacToe(), "strategy": StrategyTicTacToe()}
 COORDINATES = [(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]

@@ -16,8 +16,8 @@ from test_counterexamples import assert_replays
 
 from checker.explore.bfs import INTERRUPTED, MAX_STATES, explore
 from checker.explore.packed import explore_packed
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 SPECS = {"random": (TicTacToe, enumerator.any_square), "strategy": (StrategyTicTacToe, enumerator.strategy)}
 VARIANTS = [(spec, stutter) for spec in SPECS for stutter in (True, False)]

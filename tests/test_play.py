@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.grid import Grid
-from model.play import BadMove, parse_move
+from model.spec.grid import Grid
+from model.commands.play import BadMove, parse_move
 from click.testing import CliRunner
 
-from model.cli import cli
+from model.commands.cli import cli
 from tests.console import TTT_CHECK, run
 from tests.enumerator import any_square, outcome, strategy
 from tests.test_value_players import REFERENCE

@@ -3,9 +3,9 @@
 import pytest
 
 from checker.explore.bfs import explore
-from model.players import AnyPlayer, Match, StrategyPlayer
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.players.kinds import AnyPlayer, Match, StrategyPlayer
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 
 def labelled_graph(model):
@@ -48,8 +48,8 @@ def test_a_match_names_the_file_of_its_spec_and_notes_no_change(ttt_check, spec)
 
 @pytest.mark.parametrize("symmetric", [True, False])
 def test_symmetry_reduction_only_with_players_that_play_alike_on_rotated_boards(symmetric):
-    from model.players import LearnedPlayer
-    from model.policy import Policy
+    from model.players.kinds import LearnedPlayer
+    from model.players.policy import Policy
 
     learned = LearnedPlayer(Policy(values={"O": {}}, symmetry=symmetric), "p.json")
     assert (Match(TicTacToe, AnyPlayer(), learned).canonical is not None) == symmetric

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from checker.quint.frontend import FrontEndError, find_quint
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from checker.explore.bfs import explore
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 import enumerator as en
 from quint_specs import spec, state_graph
 

@@ -9,8 +9,8 @@ from checker.explore.simulate import replay_sample, simulate
 from checker.model import Invariant, Label, Model
 from checker.quint.itf import decode_trace, encode_trace
 from checker.quint.replay import Replayer
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 
 class Counter3(Model):

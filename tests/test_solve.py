@@ -12,8 +12,9 @@ import pytest
 
 from checker.explore.bfs import explore
 from checker.games.retrograde import solve
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.players.keeps_value import ValuedStrategy
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 from tests.enumerator import RANDOM, START, STRATEGY, is_over, strategy
 from tests.lassos import successors
 from tests.enumerator import minimax as plain
@@ -73,7 +74,7 @@ def independent_slips() -> dict:
 def test_the_strategy_throws_away_wins_in_20_positions_by_28_moves(ttt_check):
     slips = independent_slips()
     assert (len(slips), sum(map(len, slips.values()))) == (20, 28)
-    model = StrategyTicTacToe()
+    model = ValuedStrategy()
     graph = explore(model, check_deadlock=False, keep_graph=True).graph
     assert {as_text(s)[0] for s in graph if not model.StrategyKeepsValue(s)} == set(slips)
     code, out, _ = ttt_check("solve")
@@ -110,7 +111,7 @@ def test_strategy_keeps_value_fails_after_two_steps_and_names_a_better_move(ttt_
     expected = {f"({i // 3 + 1},{i % 3 + 1})" for i in range(9) if board[i] == "." and plain(board[:i] + "X" + board[i + 1 :], "O") == 1}
     assert set(keeping) == expected and expected
     # the trace is a behaviour of the spec
-    model = StrategyTicTacToe()
+    model = ValuedStrategy()
     states = [model.init()]
     for coordinate in ((1, 1), (1, 3)):
         nxt = [s for s in successors(model, states[-1]) if as_text(s)[0].count(".") == as_text(states[-1])[0].count(".") - 1]

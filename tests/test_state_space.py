@@ -12,8 +12,8 @@ import pytest
 from boards import flat
 
 from checker.explore.bfs import explore
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import TicTacToe
 
 #: spec name -> (model factory, the enumerator's game)
 SPECS = {"random": (TicTacToe, enumerator.any_square), "strategy": (StrategyTicTacToe, enumerator.strategy)}

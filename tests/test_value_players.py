@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
-from model.players import KINDS, build
-from model.tictactoe import TicTacToe
+from model.players.kinds import KINDS, build
+from model.spec.tictactoe import TicTacToe
 from tests.enumerator import OTHER, Game, empties, has_won, is_full, is_over, minimax, outcome, play, strategy
 
 @lru_cache(maxsize=None)
@@ -127,7 +127,7 @@ boards_anywhere = st.tuples(st.lists(st.sampled_from("XO."), min_size=9, max_siz
 
 
 def as_state(board: str, turn: str):
-    from model.state import State
+    from model.spec.state import State
 
     x = sum(1 << i for i, mark in enumerate(board) if mark == "X")
     o = sum(1 << i for i, mark in enumerate(board) if mark == "O")
@@ -149,10 +149,10 @@ def test_value_players_on_any_board_reachable_or_not(position):
 @settings(max_examples=60, deadline=None)
 @given(boards_anywhere)
 def test_strategy_keeps_value_on_any_board(position):
-    from model.strategy import StrategyTicTacToe
+    from model.players.keeps_value import ValuedStrategy
 
     board, _ = position
     keeps = is_over(board) or all(
         minimax(play(board, i, "X"), "O") >= minimax(board, "X") for _, i in strategy(board, "X")
     )
-    assert StrategyTicTacToe().StrategyKeepsValue(as_state(board, "X")) == keeps
+    assert ValuedStrategy().StrategyKeepsValue(as_state(board, "X")) == keeps

@@ -14,7 +14,7 @@ from typing import Callable, Mapping, Sequence
 
 import click
 
-from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SPEC  # noqa: F401 (exit codes live together)
+from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SPEC, one_line  # noqa: F401 (exit codes live together)
 from checker.model import Model
 
 #: Exit codes, as TLC's (bad usage is click's 2).
@@ -22,24 +22,10 @@ EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
 #: the search stopped (--max-states) before finding any violation: nothing is proven
 EXIT_INCOMPLETE = 4
 
-#: An error line quotes at most this much of what it was given (its start and its end).
-QUOTE_LIMIT = 120
-
 
 def plural(n: int, noun: str) -> str:
     """`1 sample`, `2 samples`, `1,000 states`."""
     return f"{n:,} {noun}" + ("s" if n != 1 else "")
-
-
-def one_line(message: str) -> str:
-    """`message` as one line: control characters escaped, and any long word (a value it was given) cut
-    to its start and end."""
-    import re
-
-    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    half = QUOTE_LIMIT // 2
-    shortened = re.sub(r"\S{%d,}" % (QUOTE_LIMIT + 1), lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", escaped)
-    return shortened[: 4 * QUOTE_LIMIT]
 
 
 def report_error(message: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import signal
 import sys
 from typing import Any, Callable
@@ -20,6 +21,19 @@ from typing import Any, Callable
 #: (--out-itf, ...) or the output could not be written (the verdict is printed all the same); 70 a bug in
 #: ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
 EXIT_SPEC, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 74, 70, 130
+
+#: An error line quotes at most this much of what it was given (its start and its end).
+QUOTE_LIMIT = 120
+
+
+def one_line(message: str) -> str:
+    """`message` as one line: control characters escaped, and any long word (a value it was given) cut
+    to its start and end."""
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    half = QUOTE_LIMIT // 2
+    shortened = re.sub(r"\S{%d,}" % (QUOTE_LIMIT + 1), lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", escaped)
+    return shortened[: 4 * QUOTE_LIMIT]
+
 
 #: What a character the output's encoding cannot show becomes.
 ASCII = {"›": ">", "…": "...", "×": "x", "±": "+/-", "—": "-", "–": "-", "≤": "<=", "≥": ">=", "→": "->", "·": "."}
@@ -106,7 +120,6 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
 def _run(load: Callable[[], Any], prog: str) -> int:
     import click
 
-    from checker.cli.common import one_line
     from checker.model import SpecError
 
     cli = load()

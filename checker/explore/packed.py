@@ -96,7 +96,7 @@ def explore_packed(
     check_layers: bool = False,
     interruptible: bool = False,
 ) -> Result:
-    """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.packed`).
+    """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.spec.packed`).
 
     With `check_layers`, explores every state and says whether the graph is
     layered (`Result.layered`), for `checker.properties.layered`.

@@ -12,7 +12,7 @@ After each game every side updates, from the last board back to the first,
 
 over every board of the game (after either side's move), except the board a
 side explored from: exploring says nothing about how good that board is.
-With `symmetry`, symmetric boards share one value (see `model.policy`).
+With `symmetry`, symmetric boards share one value (see `model.players.policy`).
 
 Everything random comes from one `random.Random(seed)`, so a seed gives the
 same games and the same values every time.
@@ -24,9 +24,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from model.policy import Policy, class_of, initial_value
-from model.state import PLAYERS, Board, O, X
-from model.tictactoe import TicTacToe
+from model.players.policy import Policy, class_of, initial_value
+from model.spec.state import PLAYERS, Board, O, X
+from model.spec.tictactoe import TicTacToe
 
 
 class Positions:

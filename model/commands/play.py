@@ -28,12 +28,12 @@ from checker.cli.run import parse_seed
 from checker.explore.trace import trace_through
 from checker.files import WriteError, write_atomically
 from checker.model import Label
-from model.grid import Coordinate, Grid
-from model.players import KINDS, LEARNED
-from model.solver import OUTCOMES, position_values
-from model.state import O, X, State
-from model.tictactoe import TicTacToe
-from model.views import board_view, moved_to
+from model.spec.grid import Coordinate, Grid
+from model.players.kinds import KINDS, LEARNED
+from model.players.solver import OUTCOMES, position_values
+from model.spec.state import O, X, State
+from model.spec.tictactoe import TicTacToe
+from model.spec.views import board_view, moved_to
 
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1

@@ -7,10 +7,10 @@ from typing import Mapping, Sequence
 
 import click
 
-from model.learning import Settings
+from model.players.learning import Settings
 from checker.files import write_atomically
-from model.state import O, X
-from model.verification import OPPONENTS, Checkpoint, never_loses_from
+from model.spec.state import O, X
+from model.players.verification import OPPONENTS, Checkpoint, never_loses_from
 
 COLOURS = {"won": "#4caf50", "drawn": "#b0bec5", "lost": "#e53935"}
 

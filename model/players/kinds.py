@@ -10,11 +10,12 @@ the spec's own players it has exactly the spec's steps.
 from __future__ import annotations
 
 from checker.model import Label
-from model.policy import Policy, load_policy
-from model.solver import OUTCOMES, position_values, score
-from model.state import O, X, State
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import Board, Steps, TicTacToe, action
+from model.players.keeps_value import ValuedStrategy
+from model.players.policy import Policy, load_policy
+from model.players.solver import OUTCOMES, position_values, score
+from model.spec.state import O, X, State
+from model.spec.strategy import StrategyTicTacToe
+from model.spec.tictactoe import Board, Steps, TicTacToe, action
 
 
 class Player:
@@ -69,7 +70,7 @@ class StrategyPlayer(Player):
 
 
 class ValuePlayer(Player):
-    """Moves to a position of the best game value (`model.solver`); every tied best move is a choice."""
+    """Moves to a position of the best game value (`model.players.solver`); every tied best move is a choice."""
 
     nondet_names = ("coordinate",)
     #: the game's values are solved on the lecture's board (larger ones have millions of positions)
@@ -113,7 +114,7 @@ class PerfectPlayer(ValuePlayer):
 
 
 class LearnedPlayer(Player):
-    """A move whose board has the highest learned value (see `model.learning`); every tie is a choice.
+    """A move whose board has the highest learned value (see `model.players.learning`); every tie is a choice.
 
     Each move is labelled with its value, e.g. `MoveO › learned  coordinate=(2,2) value=0.73`.
     """
@@ -160,7 +161,7 @@ def player_kind(text: str) -> Player:
     raise ValueError(f"unknown player kind '{text[:40]}'; valid kinds: {', '.join(KINDS)}, {LEARNED}POLICY.json")
 
 
-class Match(StrategyTicTacToe):
+class Match(ValuedStrategy):
     """The spec `spec` with X's and O's moves chosen by player kinds.
 
     `MoveX` and `MoveO` keep the spec's guards (whose turn, the game not over)

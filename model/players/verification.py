@@ -14,10 +14,10 @@ from typing import Sequence
 
 from checker.explore.bfs import explore
 from checker.explore.trace import Trace
-from model.players import KINDS, LearnedPlayer, Match
-from model.policy import Policy
-from model.state import Board, O, X
-from model.tictactoe import TicTacToe
+from model.players.kinds import KINDS, LearnedPlayer, Match
+from model.players.policy import Policy
+from model.spec.state import Board, O, X
+from model.spec.tictactoe import TicTacToe
 
 #: the opponents a learned side is checked against, by player kind
 OPPONENTS = ("any", "perfect")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from checker.quint.value import Record, Variant, flat
-from model.grid import Coordinate, Grid
-from model.state import PLAYERS, Board, O, State, X
+from model.spec.grid import Coordinate, Grid
+from model.spec.state import PLAYERS, Board, O, State, X
 
 EMPTY = Variant("Empty")
 

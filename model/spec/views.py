@@ -5,9 +5,9 @@ from __future__ import annotations
 from html import escape
 
 from checker.quint.value import pretty
-from model.grid import Grid
-from model.quint import square, to_quint
-from model.state import State
+from model.spec.grid import Grid
+from model.spec.quint import square, to_quint
+from model.spec.state import State
 
 
 def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:

@@ -14,8 +14,8 @@ from functools import cache, lru_cache
 from checker.explore.bfs import explore
 from checker.games.game import Value
 from checker.games.retrograde import Solution, solve
-from model.state import State
-from model.tictactoe import TicTacToe
+from model.spec.state import State
+from model.spec.tictactoe import TicTacToe
 
 #: a payoff for the side to move, as a word
 OUTCOMES = {1: "win", 0: "draw", -1: "loss"}

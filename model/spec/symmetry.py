@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from model.grid import Grid
-from model.state import State
+from model.spec.grid import Grid
+from model.spec.state import State
 
 
 @lru_cache(maxsize=None)

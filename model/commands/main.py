@@ -13,7 +13,7 @@ def main() -> None:
         sys.exit(130)
 
     def load():
-        from model.cli import cli
+        from model.commands.cli import cli
 
         return cli
 

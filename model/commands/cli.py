@@ -6,15 +6,15 @@ import click
 
 from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs
-from model.learn_command import learn
-from model.play import play_command
-from model.players import KINDS, LEARNED, build, player_kind
-from model.strategy import StrategyTicTacToe
-from model.tictactoe import TicTacToe
+from model.commands.learn import learn
+from model.commands.play import play_command
+from model.players.kinds import KINDS, LEARNED, build, player_kind
+from model.players.keeps_value import ValuedStrategy
+from model.spec.tictactoe import TicTacToe
 
 
 class PlayerKind(click.ParamType):
-    """A player kind named on the command line (see `model.players`)."""
+    """A player kind named on the command line (see `model.players.kinds`)."""
 
     name = "PLAYER"
 
@@ -38,7 +38,7 @@ def player_option(side: str, default: str) -> click.Option:
 
 
 SPECS = Specs(
-    {"strategy": partial(build, StrategyTicTacToe), "random": partial(build, TicTacToe)},
+    {"strategy": partial(build, ValuedStrategy), "random": partial(build, TicTacToe)},
     default="strategy",
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={

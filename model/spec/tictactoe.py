@@ -19,11 +19,11 @@ from checker.properties.temporal import (
     TemporalProperty,
     eventually,
 )
-from model.grid import Coordinate, Grid
-from model.quint import from_quint, square, to_quint
-from model.state import Board, O, State, X
-from model.symmetry import canonical
-from model.views import board_html, board_view, choices_view, quint_view
+from model.spec.grid import Coordinate, Grid
+from model.spec.quint import from_quint, square, to_quint
+from model.spec.state import Board, O, State, X
+from model.spec.symmetry import canonical
+from model.spec.views import board_html, board_view, choices_view, quint_view
 
 Steps = Iterator[tuple[Label, Board]]
 
@@ -50,7 +50,7 @@ class TicTacToe(Model[State]):
     source_sha256 = "0d9fa95373dd406ef00b47688f46063983d91d9fb4689550676ac9fa32f90254"
     #: `nondet coordinate` in MoveToEmpty
     nondet_names = ("coordinate",)
-    #: the player kinds (see `model.players`) of X and O in this spec
+    #: the player kinds (see `model.players.kinds`) of X and O in this spec
     players = ("any", "any")
 
     #: the paths of MoveX's labels: its branches (part 2 has several)
@@ -118,15 +118,20 @@ class TicTacToe(Model[State]):
         return self.x_paths + (("MoveO", "MoveToEmpty"),)
 
     def pack(self):
-        """These steps for the fast engine (`model.packed`), which mirrors `step` as written here.
+        """These steps for the fast engine (`model.spec.packed`), which mirrors `step` as written here.
 
-        None for a subclass: its moves may differ, so it must say how they pack (or do without).
+        None for a subclass whose moves differ: it must say how they pack (or do without).
         """
-        if type(self) is not TicTacToe:
+        if not self.moves_as(TicTacToe):
             return None
-        from model.packed import PackedBoards  # numpy, only when used
+        from model.spec.packed import PackedBoards  # numpy, only when used
 
         return PackedBoards(self, strategy=False)
+
+    def moves_as(self, spec: type["TicTacToe"]) -> bool:
+        """Whether this model's steps are those of `spec` (a subclass may add only invariants or views)."""
+        mine = type(self)
+        return all(getattr(mine, name) is getattr(spec, name) for name in ("step", "MoveX", "MoveO"))
 
     def quint_body(self, name: str, definition: str) -> str:
         """The right-hand side of `val name = ...`: the Quint its method's docstring quotes."""

@@ -12,16 +12,11 @@ method is the Quint definition of the same name in `specs/tictactoe.qnt`.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Iterator
 
-from checker.games.rules import Slip, slip_at
-
 from checker.model import Label
-from model.grid import Pattern
-from model.solver import OUTCOMES, position_values
-from model.tictactoe import Board, O, State, Steps, TicTacToe, X, action
-from model.views import choices_view, moved_to
+from model.spec.grid import Pattern
+from model.spec.tictactoe import Board, O, State, Steps, TicTacToe, X, action
 
 
 class StrategyTicTacToe(TicTacToe):
@@ -56,14 +51,7 @@ class StrategyTicTacToe(TicTacToe):
         "OHasNotWon": ("OHasNotWon", "O has not won. This should hold, as O can only achieve a draw."),
         "NotStalemate": TicTacToe.invariant_docs["NotStalemate"],
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant: the only one that holds."),
-        "StrategyKeepsValue": (
-            "StrategyKeepsValue",
-            "(ttt-check only, not in the Quint spec: Quint has no recursion to compute game values.) "
-            "When X is to move, every move the strategy may choose keeps the game value. "
-            "This does not hold: the strategy sometimes turns a forced win into a draw.",
-        ),
     }
-    model_invariants = ("StrategyKeepsValue",)
     temporal_docs = {
         "XMustEventuallyWin": (
             "This is not always true, as if O picks the right moves, the game will result in a stalemate."
@@ -72,10 +60,10 @@ class StrategyTicTacToe(TicTacToe):
     }
 
     def pack(self):
-        """The strategy's steps for the fast engine; None for a subclass (see `TicTacToe.pack`)."""
-        if type(self) is not StrategyTicTacToe:
+        """The strategy's steps for the fast engine; None when a subclass moves otherwise (see `TicTacToe.pack`)."""
+        if not self.moves_as(StrategyTicTacToe):
             return None
-        from model.packed import PackedBoards
+        from model.spec.packed import PackedBoards
 
         return PackedBoards(self, strategy=True)
 
@@ -190,42 +178,3 @@ class StrategyTicTacToe(TicTacToe):
             return
         for label, moved in self.strategy(board):
             yield label, State(*moved, O)
-
-    # ---- does the strategy keep the game value? -----------------------------
-
-    @cached_property
-    def lecture(self) -> "StrategyTicTacToe":
-        """The spec with the lecture's players, whose MoveX is the strategy (whoever plays X here)."""
-        return StrategyTicTacToe(self.grid.size, self.grid.k, self.stutter)
-
-    def strategy_slip(self, state: State) -> Slip | None:
-        """Where X is to move and the strategy may choose a move of less value than the position's."""
-        if state.nextTurn != X:
-            return None
-        return slip_at(self.lecture, self.free_game(), position_values(self.grid.size, state), state)
-
-    def StrategyKeepsValue(self, state: State) -> bool:
-        """`val StrategyKeepsValue = (nextTurn == X and not(gameOver)) implies <every move of the strategy keeps the game value>`
-
-        The game value is that of tic-tac-toe itself, both players free to move
-        anywhere (`model.solver`).
-        """
-        return self.strategy_slip(state) is None
-
-    def explain_StrategyKeepsValue(self, state: State) -> str:
-        """The strategy's moves that lose value in `state`, and the moves that keep it."""
-        slip = self.strategy_slip(state)
-        values = position_values(self.grid.size, state)
-        value = OUTCOMES[values.for_mover(state)]
-
-        def square(after) -> str:
-            return "({},{})".format(*moved_to(self.grid, state, after))
-
-        lines = [f"In the last state X is to move and the game value is a {value} for X, but the strategy may choose:"]
-        lines += [f"  {square(a)} by {l}, after which it is a {OUTCOMES[values.for_mover(state, values.values[a])]}"
-                  for l, a in slip.losing]
-        keeping = " or ".join(square(a) for _, a in slip.keeping)
-        lines.append(f"A move that keeps the {value}: {keeping}. The value of each move of X there:")
-        after = values.moves.successors(state)
-        lines.append(choices_view(self.grid, state, {a: OUTCOMES[values.for_mover(state, values.values[a])] for a in after}))
-        return "\n".join(lines)

@@ -12,10 +12,10 @@ import click
 from checker.cli.common import EXIT_FILE, output_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
-from model.learning import Learner, Settings, train
-from model.policy import save_policy
-from model.state import O, X
-from model.verification import OPPONENTS, Checkpoint, check, never_loses_from
+from model.players.learning import Learner, Settings, train
+from model.players.policy import save_policy
+from model.spec.state import O, X
+from model.players.verification import OPPONENTS, Checkpoint, check, never_loses_from
 
 
 @dataclass
@@ -143,7 +143,7 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     could not be written.
     """
     if plot:
-        from model.plot import require_matplotlib
+        from model.commands.plot import require_matplotlib
 
         require_matplotlib()
     start = parse_seed(seed)
@@ -165,7 +165,7 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         )
     click.echo(summary(run))
     if plot:
-        from model.plot import draw
+        from model.commands.plot import draw
 
         flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
         click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")

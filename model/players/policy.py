@@ -23,9 +23,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from checker.files import write_atomically
-from model.grid import Grid
-from model.state import PLAYERS, Board, State, X
-from model.symmetry import canonical
+from model.spec.grid import Grid
+from model.spec.state import PLAYERS, Board, State, X
+from model.spec.symmetry import canonical
 
 FORMAT = "ttt-check policy"
 VERSION = 1
@@ -65,7 +65,7 @@ def grid_of(size: int) -> Grid:
 
 @lru_cache(maxsize=None)
 def class_of(size: int, board: Board) -> Board:
-    """The board of `board`'s class with the smallest hash: seed 004's representative (`model.symmetry`)."""
+    """The board of `board`'s class with the smallest hash: seed 004's representative (`model.spec.symmetry`)."""
     state = canonical(grid_of(size), State(board.x, board.o, X))
     return Board(state.x, state.o)
 

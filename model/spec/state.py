@@ -1,6 +1,6 @@
 """The state variables of the spec: `var board` and `var nextTurn`, as bit masks.
 
-Kept apart from the definitions (`model.tictactoe`) so that the views and the
+Kept apart from the definitions (`model.spec.tictactoe`) so that the views and the
 Quint conversion can use them without importing the spec.
 """
 

@@ -9,7 +9,7 @@ stones counted) or a bit operation, over the whole batch at once:
   * gameOver = won(X) or won(O) or boardFull, from a 2^(n*n)-entry table;
   * MoveToEmpty: every empty square of a game not over;
   * X's strategy: the first of StartInCorner, Win, Block, TakeCenter,
-    SetupWin, MoveToEmpty that is possible, line by line as in `model.strategy`;
+    SetupWin, MoveToEmpty that is possible, line by line as in `model.spec.strategy`;
   * a step puts the mover's digit on one square: code + (1 or 2) * 3^i.
 
 Steps are grouped by square (a group is the states that move there, as a
@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from checker.explore.packed import Expansion
-from model.state import O, State, X
-from model.symmetry import symmetries
+from model.spec.state import O, State, X
+from model.spec.symmetry import symmetries
 
 
 class PackedBoards:

@@ -1,14 +1,59 @@
-"""Writing files so that nothing is ever lost: a temporary file in the same folder, renamed into place.
+"""Files read with a bound, and written so that nothing is ever lost.
 
-A reader never sees a half-written file, and a failed write (a full disk, a
-size limit, an interrupted run) leaves the old file exactly as it was.
+Every file ttt-check reads goes through `read_bounded`: a regular file only
+(never a folder, a device such as /dev/zero, or a pipe, which could hang),
+at most a size fit for what it is. Every file it writes goes through
+`write_atomically`: a temporary file in the same folder, renamed into place,
+so that a reader never sees a half-written file, and a failed write (a full
+disk, a size limit, an interrupted run) leaves the old file exactly as it was.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from typing import Callable, TextIO
+
+
+class ReadError(OSError):
+    """A file could not be read; the message says why in one line (the caller names the file)."""
+
+
+def read_bounded(path: str, limit: int) -> bytes:
+    """The bytes of the regular file at `path`, if it holds at most `limit` bytes; ReadError otherwise.
+
+    The file is opened without blocking and checked again once open, so a
+    pipe put in its place in between cannot hang the reader.
+    """
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise ReadError("it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadError("not a regular file (a device or a pipe)")
+        if info.st_size > limit:
+            raise ReadError(f"larger than {size(limit)}, the most ttt-check reads for it")
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as source:
+            if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+                raise ReadError("not a regular file (a device or a pipe)")
+            data = source.read(limit + 1)
+    except ReadError:
+        raise
+    except OSError as error:
+        raise ReadError(f"cannot read it: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise ReadError(f"larger than {size(limit)}, the most ttt-check reads for it")
+    return data
+
+
+def size(n: int) -> str:
+    """`32 MiB`, `64 KiB`, `100 bytes`."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale and n % scale == 0:
+            return f"{n // scale} {unit}"
+    return f"{n:,} bytes"
 
 
 class WriteError(OSError):

@@ -84,11 +84,40 @@ def order(value: Any) -> Any:
     return value
 
 
+#: set -> its elements in `order`, for the sets a `nondet` met last (most are the same set again and again)
+_ORDERED: dict[int, tuple[frozenset, list]] = {}
+
+
 def ordered(values: Iterable) -> list:
     """The elements of a set in the order the evaluator visits them (see `order`)."""
+    known = _ORDERED.get(id(values))
+    if known is not None and known[0] is values:
+        return known[1]
     if isinstance(values, Infinite):
         iter(values)
-    return sorted(values, key=order)
+    result = sorted(values, key=order)
+    if len(_ORDERED) > 4096:
+        _ORDERED.clear()
+    _ORDERED[id(values)] = (values, result)
+    return result
+
+
+def shuffled(n: int, rng) -> list[int]:
+    """0..n-1 in a random order, drawn as Quint's simulator shuffles the disjuncts of `any` (Fisher-Yates)."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def rotated(elements: list, rng) -> list:
+    """The elements from a random one on, cyclically: the order in which Quint's simulator
+    tries the picks of a `nondet` (when a pick disables the rest, the next one)."""
+    if not elements:
+        return elements
+    start = rng.randrange(len(elements))
+    return elements[start:] + elements[:start]
 
 
 # ---- integers ------------------------------------------------------------------
@@ -270,8 +299,8 @@ def no_case(value: Variant) -> Any:
     raise QuintError(f"match: no case for {flat(value)}")
 
 
-def check(condition: bool, where: str) -> bool:
+def check(condition: bool) -> bool:
     """`assert(condition)`: false is an error, as in Quint's simulator."""
     if not condition:
-        raise QuintError(f"assertion failed in {where}")
+        raise QuintError("assertion failed")
     return True

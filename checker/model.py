@@ -147,6 +147,10 @@ class Model(Generic[S]):
     #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
     random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None
 
+    #: Optional `next_states(state) -> list`: the successors of `next_steps`, in its order, without their
+    #: labels; a search that needs no labels uses it when the model has a faster way to compute them.
+    next_states: Callable[[S], list[S]] | None = None
+
     def to_quint(self, state: S) -> Any:
         """The state as a Quint record of its variables (see `checker.quint.value`),
         in the order the spec's `init` assigns them (the order of ITF's `vars`)."""

@@ -59,7 +59,7 @@ INFIX = {
 CALLS = {
     "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
-    "allListsUpTo": "all_lists_up_to", "get": "get", "mapBy": "map_by", "setToMap": "set_to_map",
+    "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map",
     "Rec": "record", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr",
@@ -67,14 +67,25 @@ CALLS = {
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
-    "contains": "({1} in {0})", "filter": "frozenset(filter({1}, finite({0})))",
-    "map": "frozenset(map({1}, finite({0})))", "exists": "any(map({1}, finite({0})))",
-    "forall": "all(map({1}, finite({0})))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
-    "keys": "frozenset({0})", "field": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
+    "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
+    "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
+    "forall": "all(map({1}, {0}))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
+    "keys": "frozenset({0})", "field": "{0}[{1}]", "get": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
-    "variant": "Variant({0}, {1})", "ite": "({1} if {0} else {2})",
+    "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
 }  # fmt: skip
+#: the operators of `CALLS` that can fail: they are told where they are, for the error message
+FALLIBLE = {
+    "idiv", "imod", "ipow", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
+    "slice", "assert",
+}  # fmt: skip
+#: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
+SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'")
+#: user operators of at most this many IR nodes are written in place of their calls
+INLINE_SIZE = 48
+#: and at most this many one inside the other (the code grows with each level)
+MAX_INLINING = 3
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -162,6 +173,12 @@ class Program:
         self.var_index = {name: i for i, name in enumerate(self.variables)}
         self.defs: dict[str, dict] = {d["name"]: d for d in module["declarations"] if d["kind"] == "def"}
         self.counter = 0
+        #: definition name -> whether it reads no state variable
+        self.free: dict[str, bool] = {}
+        #: operator name -> whether it is small enough to be written in place of its calls
+        self.small: dict[str, bool] = {}
+        #: how many operators are being written in place of a call, one inside the other
+        self.inlining = 0
         #: (definition name, IR node) of each place a runtime error can be reported from
         self.places: list[tuple[str, Any]] = []
         self.namespace: dict[str, Any] = {
@@ -185,7 +202,7 @@ class Program:
         """Raise `error` again, saying where it happened unless it says so already."""
         if getattr(error, "located", False):
             raise error
-        name, node = self.places[place]
+        name, node = self.places[place if error.place is None else error.place]
         new = QuintError(self.locate(name, node, str(error)))
         new.located = True  # type: ignore[attr-defined]
         raise new from None
@@ -242,7 +259,7 @@ class Program:
             local = self.fresh()
             value = self.expr(opdef["expr"], scope, where)
             body = self.expr(e["expr"], {**scope, opdef["name"]: local}, where)
-            return f"(lambda {local}: {body})({value})"
+            return f"({local} := {value}, {body})[-1]"
         if kind == "app":
             return self.app(e, scope, where)
         return self.unsupported(f"expression kind {kind}", where)
@@ -257,7 +274,15 @@ class Program:
             if definition["qualifier"] in ("action", "temporal"):
                 return self.unsupported(f"{definition['qualifier']} '{name}' used as a value", where)
             function = "d_" + identifier(name)
-            return f"partial({function}, S)" if self.params(definition) else f"{function}(S)"
+            params = self.params(definition)
+            if not params and self.state_free(name):
+                constant = self.constant(name)
+                if constant is not None:
+                    return constant
+            if params and self.inlinable(definition):
+                names = [self.fresh() for _ in params]
+                return f"(lambda {', '.join(names)}: {self.inline(definition, names)})"
+            return f"partial({function}, S)" if params else f"{function}(S)"
         if name in CONSTANTS:
             return CONSTANTS[name]
         return self.unsupported(name, where)
@@ -266,6 +291,22 @@ class Program:
         op, args = e["opcode"], e["args"]
         if op == "matchVariant":
             return self.match(args, scope, where)
+        if op == "setBy" and args[2]["kind"] == "lambda" and len(args[2]["params"]) == 1:
+            m, key = (self.expr(a, scope, where) for a in args[:2])
+            old, place = self.fresh(), self.place(where, e.get("id"))
+            bindings = []
+            if not SIMPLE.fullmatch(m):
+                bindings.append(f"({(local := self.fresh())} := {m})")
+                m = local
+            if not SIMPLE.fullmatch(key):
+                bindings.append(f"({(local := self.fresh())} := {key})")
+                key = local
+            new = self.expr(args[2]["expr"], {**scope, args[2]["params"][0]["name"]: old}, where)
+            # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
+            return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
+        if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
+            inner = [self.expr(a, scope, where) for a in args[0]["args"]]
+            return f"sum(map({inner[1]}, {inner[0]}))"  # how many elements pass, without building the set
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
             return f"{scope[op]}({', '.join(code)})"
@@ -273,6 +314,8 @@ class Program:
         if definition is not None:
             if definition["qualifier"] not in VALUE_QUALIFIERS:
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
+            if self.inlinable(definition):
+                return self.inline(definition, code)
             return f"d_{identifier(op)}({', '.join(['S', *code])})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
@@ -286,24 +329,91 @@ class Program:
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
             return f"{code[0]}[{int(args[1]['value']) - 1}]"  # `t._2`: the typechecker checked the arity
         if op in CALLS:
+            if op in FALLIBLE:
+                code.append(str(self.place(where, e.get("id"))))
             return f"{CALLS[op]}({', '.join(code)})"
         if op in TEMPLATES:
             return TEMPLATES[op].format(*code)
         if op == "assert":
-            return f"check({code[0]})"
+            return f"check({code[0]}, {self.place(where, e.get('id'))})"
         if op == "q::debug":
             return f"({code[1]})"
         return self.unsupported(op, where)
 
-    def match(self, args: list, scope: dict[str, str], where: str) -> str:
-        """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag."""
+    def match(self, args: list, scope: dict[str, str], where: str, place: int | None = None) -> str:
+        """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag,
+        each case's body written with `x` read from the variant (no call)."""
         subject = self.fresh()
-        cases = [(args[i]["value"], self.expr(args[i + 1], scope, where)) for i in range(1, len(args), 2)]
+        cases = []
+        for i in range(1, len(args), 2):
+            tag, body = args[i]["value"], args[i + 1]
+            if body["kind"] == "lambda" and len(body["params"]) == 1:
+                code = self.expr(body["expr"], {**scope, body["params"][0]["name"]: f"{subject}.value"}, where)
+            else:
+                code = f"{self.expr(body, scope, where)}({subject}.value)"
+            cases.append((tag, code))
+        value = self.expr(args[0], scope, where)
         default = next((body for tag, body in cases if tag == "_"), None)
-        code = f"{default}({subject}.value)" if default else f"no_case({subject})"
-        for tag, body in reversed([(tag, body) for tag, body in cases if tag != "_"]):
-            code = f"({body}({subject}.value) if {subject}.tag == {tag!r} else {code})"
-        return f"(lambda {subject}: {code})({self.expr(args[0], scope, where)})"
+        code = default or f"no_case({subject}, {self.place(where, args[0].get('id'))})"
+        tests = [(tag, body) for tag, body in cases if tag != "_"]
+        if not tests:
+            return f"({subject} := {value}, {code})[-1]"
+        for i, (tag, body) in reversed(list(enumerate(tests))):
+            tested = f"({subject} := {value})" if i == 0 else subject
+            code = f"({body} if {tested}.tag == {tag!r} else {code})"
+        return code
+
+    def state_free(self, name: str) -> bool:
+        """Whether definition `name` reads no state variable, itself or through the definitions it uses."""
+        if name not in self.free:
+            self.free[name] = False  # (Quint has no recursive definitions; this only stops a loop)
+            self.free[name] = not self.reads_state(self.defs[name]["expr"])
+        return self.free[name]
+
+    def reads_state(self, e: Any) -> bool:
+        if isinstance(e, list):
+            return any(self.reads_state(x) for x in e)
+        if not isinstance(e, dict):
+            return False
+        name = e.get("name") if e.get("kind") == "name" else e.get("opcode") if e.get("kind") == "app" else None
+        if name in self.var_index or (name in self.defs and not self.state_free(name)):
+            return True
+        return any(self.reads_state(x) for key, x in e.items() if key in ("expr", "args", "opdef"))
+
+    def constant(self, name: str) -> str | None:
+        """A global holding the value of a definition that reads no state (computed once, now);
+        None when computing it fails (then each use computes it, and reports the error there)."""
+        key = "k_" + identifier(name)
+        if key not in self.namespace:
+            try:
+                code = self.expr(self.defs[name]["expr"], {}, name)
+                self.namespace[key] = eval(compile(code, "<quint>", "eval"), self.namespace, {"S": None})
+            except Exception:  # noqa: BLE001 - an error is reported where the value is used
+                self.namespace[key] = _MISS
+        return None if self.namespace[key] is _MISS else key
+
+    def inlinable(self, definition: dict) -> bool:
+        """Whether calls of a user operator are written as its body (small operators with parameters)."""
+        name = definition["name"]
+        if name not in self.small:
+            expr = definition["expr"]
+            self.small[name] = expr["kind"] == "lambda" and _size(expr) <= INLINE_SIZE
+        return self.small[name] and self.inlining < MAX_INLINING
+
+    def inline(self, definition: dict, code: list[str]) -> str:
+        """The body of a user operator applied to arguments `code` (each evaluated once, in order)."""
+        expr = definition["expr"]
+        scope, bindings = {}, []
+        for param, argument in zip(expr["params"], code):
+            if SIMPLE.fullmatch(argument):
+                scope[param["name"]] = argument
+            else:
+                scope[param["name"]] = local = self.fresh()
+                bindings.append(f"({local} := {argument})")
+        self.inlining += 1
+        body = self.expr(expr["expr"], scope, definition["name"])
+        self.inlining -= 1
+        return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
 
     def unsupported(self, what: str, where: str) -> str:
         return f"unsupported({what!r})"
@@ -551,7 +661,7 @@ class ActionWriter:
             if self.nesting > MAX_NESTING:
                 raise SyntaxError("too deeply nested")
             self.at(inner, source["args"][0], at)
-            elements = f"ordered({self.expr(source['args'][0], inner)})"
+            elements = self.elements(source["args"][0], inner)
             self.write(at, f"for {local} in {'rotated(' + elements + ', rng)' if self.mode == 'sample' else elements}:")
             body = replace(inner, scope={**inner.scope, name: local}, picks=inner.picks + ((name, local),))
             self.body(e["expr"], body, ret, at + 1)
@@ -560,6 +670,13 @@ class ActionWriter:
         if self.mode != "sample":
             return loop(ctx, picked, indent)
         self.scope_function(ctx, picked, indent, loop)
+
+    def elements(self, e: dict, ctx: Ctx) -> str:
+        """Code for the elements of set `e` in the order a `nondet` visits them. A filtered set is
+        filtered in that order, which it keeps (instead of building the set, then sorting it)."""
+        if e["kind"] == "app" and e["opcode"] == "filter":
+            return f"list(filter({self.expr(e['args'][1], ctx)}, {self.elements(e['args'][0], ctx)}))"
+        return f"ordered({self.expr(e, ctx)})"
 
     def scope_function(self, ctx: Ctx, k: Continuation, indent: int, write_scope) -> None:
         """In "sample" mode: the choices of an `any` or a `nondet` in a function of their own, which
@@ -600,8 +717,12 @@ class ActionWriter:
         if args:
             self.at(ctx, e, indent)
         for param, arg in zip(params, args):
-            scope[param] = program.fresh("a")
-            self.write(indent, f"{scope[param]} = {self.expr(arg, ctx)}")
+            code = self.expr(arg, ctx)
+            if SIMPLE.fullmatch(code):
+                scope[param] = code
+            else:
+                scope[param] = program.fresh("a")
+                self.write(indent, f"{scope[param]} = {code}")
         named = chosen or program.makes_choice(definition["expr"])
         inner = replace(
             ctx,
@@ -646,6 +767,15 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def _size(e: Any) -> int:
+    """The number of IR nodes in `e`."""
+    if isinstance(e, dict):
+        return ("kind" in e) + sum(_size(value) for value in e.values())
+    if isinstance(e, list):
+        return sum(_size(value) for value in e)
+    return 0
 
 
 class _Missing:

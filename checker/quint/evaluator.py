@@ -60,8 +60,7 @@ CALLS = {
     "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
     "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
-    "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map",
-    "Rec": "record", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
+    "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr",
 }  # fmt: skip
 #: operators written as a Python expression of their arguments' code (a, b, c)
@@ -323,6 +322,8 @@ class Program:
             return "(" + " and ".join(code) + ")" if code else "True"
         if op == "or":
             return "(" + " or ".join(code) + ")" if code else "False"
+        if op == "Rec":
+            return "QRecord((" + "".join(f"({code[i]}, {code[i + 1]}), " for i in range(0, len(code), 2)) + "))"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
@@ -391,6 +392,17 @@ class Program:
             except Exception:  # noqa: BLE001 - an error is reported where the value is used
                 self.namespace[key] = _MISS
         return None if self.namespace[key] is _MISS else key
+
+    def constant_elements(self, constant: str) -> str | None:
+        """A global holding the elements of the constant set `constant` in `ordered` order
+        (None when it has none: an infinite set, reported where a nondet meets it)."""
+        key = "o" + constant
+        if key not in self.namespace:
+            try:
+                self.namespace[key] = runtime.ordered(self.namespace[constant])
+            except (QuintError, TypeError):
+                return None
+        return key
 
     def inlinable(self, definition: dict) -> bool:
         """Whether calls of a user operator are written as its body (small operators with parameters)."""
@@ -550,7 +562,11 @@ class ActionWriter:
 
     def at(self, ctx: Ctx, e: dict, indent: int) -> None:
         """Errors from here on are reported at `e`, in the action `ctx.action`."""
-        self.write(indent, f"at = {self.program.place(ctx.action, e.get('id'))}")
+        line = "    " * indent + f"at = {self.program.place(ctx.action, e.get('id'))}"
+        if self.lines and self.lines[-1].lstrip().startswith("at = ") and self.lines[-1].startswith("    " * indent + "at"):
+            self.lines[-1] = line  # nothing ran since the last mark
+        else:
+            self.lines.append(line)
 
     def expr(self, e: dict, ctx: Ctx) -> str:
         return self.program.expr(e, ctx.scope, ctx.action)
@@ -676,7 +692,10 @@ class ActionWriter:
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
             return f"list(filter({self.expr(e['args'][1], ctx)}, {self.elements(e['args'][0], ctx)}))"
-        return f"ordered({self.expr(e, ctx)})"
+        code = self.expr(e, ctx)
+        if re.fullmatch(r"k_\w+", code):  # a constant set: ordered once
+            return self.program.constant_elements(code) or f"ordered({code})"
+        return f"ordered({code})"
 
     def scope_function(self, ctx: Ctx, k: Continuation, indent: int, write_scope) -> None:
         """In "sample" mode: the choices of an `any` or a `nondet` in a function of their own, which

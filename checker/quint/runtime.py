@@ -267,7 +267,13 @@ def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
         raise fault(f"set: key {flat(key)} is not in the map (use put to add a key)", at)
     new = QMap(m)
     new[key] = value
-    return _changed(m, key, value, new)
+    try:
+        known = m._hash  # type: ignore[attr-defined]
+    except AttributeError:
+        return new
+    before, after = hash((key, m[key])), hash((key, value))  # as `_changed`, written out: the step's hot spot
+    new._hash = (known - before * before + after * after) % _MODULUS
+    return new
 
 
 def set_by(m: dict, key: Any, f: Callable, at: int | None = None) -> QMap:

@@ -160,6 +160,19 @@ class Model(Generic[S]):
         """The state a record of Quint values stands for; ValueError says what is wrong."""
         raise NotImplementedError
 
+    def init_steps(self) -> Iterable[tuple[Label | None, S]]:
+        """Every (label, initial state) of the spec's `init`: the label of a step into an initial state says
+        what `quint run --mbt` records for it (None when the model records nothing but `init`)."""
+        return ((None, state) for state in self.init_states())
+
+    def init_label(self, state: S) -> Label | None:
+        """The label of the first step of `init` into `state` (see `init_steps`)."""
+        return next((label for label, initial in self.init_steps() if initial == state), None)
+
+    def mbt_picks(self, label: Label | None) -> dict[str, Any]:
+        """The picks `quint run --mbt` records (`mbt::nondetPicks`) for a step: its label's picks."""
+        return dict(label.picks) if label is not None else {}
+
     def action_taken(self, label: Label | None) -> str:
         """The action `quint run --mbt` records (`mbt::actionTaken`) for a step:
         `init` for an initial state, else the action of `step` the label starts with."""

@@ -42,8 +42,8 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass, field, replace
-from functools import partial, reduce
+from dataclasses import dataclass, replace
+from functools import cached_property, partial, reduce
 from typing import Any, Callable
 
 from checker.model import Label
@@ -147,16 +147,24 @@ class Ctx:
     action: str = ""
 
 
-@dataclass
 class Compiled:
-    """The three functions of one top-level action, and its leaves."""
+    """The three functions of one top-level action (each written when first used), and its leaves."""
 
-    steps: Callable
-    states: Callable
-    sample: Callable
-    leaves: list[Leaf] = field(default_factory=list)
-    #: the names of the `nondet`s it may reach (the fields of Quint's `mbt::nondetPicks`)
-    nondets: frozenset = frozenset()
+    def __init__(self, writer: "ActionWriter"):
+        self.writer = writer
+        self.steps = writer.function("steps")  # this writes the leaves too
+        #: every place the action succeeds, in the order of its code
+        self.leaves: list[Leaf] = writer.leaves
+        #: the names of the `nondet`s it may reach (the fields of Quint's `mbt::nondetPicks`)
+        self.nondets = frozenset(writer.nondets)
+
+    @cached_property
+    def states(self) -> Callable:
+        return self.writer.function("states")
+
+    @cached_property
+    def sample(self) -> Callable:
+        return self.writer.function("sample")
 
 
 class Program:
@@ -472,9 +480,7 @@ class Program:
 
     def compile_action(self, name: str, initial: bool = False) -> Compiled:
         """The top-level action `name` as `steps(S)`, `states(S)` and `sample(S, rng)` (see the module docstring)."""
-        writer = ActionWriter(self, name, initial)
-        functions = {mode: writer.function(mode) for mode in ("steps", "states", "sample")}
-        return Compiled(functions["steps"], functions["states"], functions["sample"], writer.leaves, frozenset(writer.nondets))
+        return Compiled(ActionWriter(self, name, initial))
 
     def makes_choice(self, e: dict) -> bool:
         """Whether an action's own body has a `nondet`, an `any` or an `if` over actions."""
@@ -491,6 +497,8 @@ class Program:
     def disjunct_name(self, e: dict, position: int, action: str) -> str | None:
         """The label of an `any` disjunct that is not a named action: after its leading
         condition (`gameOver` -> `GameOver`), plus `Stutter` when it changes no variable."""
+        while e["kind"] == "let":  # `nondet x = S.oneOf() A(x)`: named after the action it calls, if any
+            e = e["expr"]
         if e["kind"] in ("name", "app") and e.get("name", e.get("opcode")) in self.defs:
             return None
         parts = e["args"] if e["kind"] == "app" and e["opcode"] in ("actionAll", "and") else [e]
@@ -579,7 +587,7 @@ class ActionWriter:
         program = self.program
         kind = e["kind"]
         if kind == "let":
-            return self.let(e, ctx, k, indent)
+            return self.let(e, ctx, k, indent, chosen)
         if kind in ("name", "app"):
             name = e["name"] if kind == "name" else e["opcode"]
             definition = program.defs.get(name)
@@ -652,7 +660,7 @@ class ActionWriter:
         self.write(indent, "else:")
         self.body(otherwise, ctx, k, indent + 1, chosen=True)
 
-    def let(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
+    def let(self, e: dict, ctx: Ctx, k: Continuation, indent: int, chosen: bool = False) -> None:
         opdef = e["opdef"]
         name, outer = opdef["name"], ctx.scope
         if opdef["qualifier"] != "nondet":
@@ -660,7 +668,7 @@ class ActionWriter:
             self.at(ctx, opdef["expr"], indent)
             self.write(indent, f"{local} = {self.expr(opdef['expr'], ctx)}")
             inner = replace(ctx, scope={**outer, name: local})
-            return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent)
+            return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
             return self.fail(ctx, e, "nondet without oneOf is not supported", indent)
@@ -680,7 +688,7 @@ class ActionWriter:
             elements = self.elements(source["args"][0], inner)
             self.write(at, f"for {local} in {'rotated(' + elements + ', rng)' if self.mode == 'sample' else elements}:")
             body = replace(inner, scope={**inner.scope, name: local}, picks=inner.picks + ((name, local),))
-            self.body(e["expr"], body, ret, at + 1)
+            self.body(e["expr"], body, ret, at + 1, chosen)
             self.nesting -= 1
 
         if self.mode != "sample":

@@ -89,6 +89,8 @@ MAX_INLINING = 3
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
 VALUE_QUALIFIERS = ("val", "pureval", "def", "puredef")
+#: when sampling, each state definition remembers its values in at most this many states
+MEMO_LIMIT = 200_000
 #: how deeply a compiled action may nest `nondet`s (Python allows 20 nested blocks in a function)
 MAX_NESTING = 18
 
@@ -194,7 +196,7 @@ class Program:
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
         self.namespace.update(
             _MISS=_MISS, QuintError=QuintError, located=self.located, Label=Label, InitLabel=InitLabel,
-            mk=tuple.__new__,
+            mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
         )  # fmt: skip
         self._define_values()
 
@@ -455,11 +457,19 @@ class Program:
                 )
                 continue
             body = self.expr(expr, {}, name)
-            pure = definition["qualifier"].startswith("pure")
-            hit = "c[0] is not _MISS" if pure else "c[0] is S"
+            if definition["qualifier"].startswith("pure"):
+                source.append(
+                    f"def {function}(S, c=[_MISS, None]):\n    if c[0] is not _MISS:\n        return c[1]\n"
+                    f"    try:\n        v = {body}\n{handler}    c[0] = S\n    c[1] = v\n    return v\n"
+                )
+                continue
+            # the last state's value; when sampling, where states recur, the values of recent states too
             source.append(
-                f"def {function}(S, c=[_MISS, None]):\n    if {hit}:\n        return c[1]\n"
-                f"    try:\n        v = {body}\n{handler}    c[0] = S\n    c[1] = v\n    return v\n"
+                f"def {function}(S, c=[_MISS, None, {{}}], m=MEMO):\n    if c[0] is S:\n        return c[1]\n"
+                f"    if m[0]:\n        v = c[2].get(S, _MISS)\n        if v is not _MISS:\n"
+                f"            c[0] = S\n            c[1] = v\n            return v\n"
+                f"    try:\n        v = {body}\n{handler}    c[0] = S\n    c[1] = v\n"
+                f"    if m[0]:\n        if len(c[2]) >= MEMO_LIMIT:\n            c[2].clear()\n        c[2][S] = v\n    return v\n"
             )
         exec(compile("\n".join(source), "<quint>", "exec"), self.namespace)
 
@@ -471,6 +481,11 @@ class Program:
         source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {place})\n"
         exec(compile(source, "<quint>", "exec"), self.namespace)
         return self.namespace.pop("f")
+
+    def remember_states(self) -> None:
+        """From now on, state definitions remember their values in recent states, not only in the last
+        one: for sampling, which meets the same states again and again (a search meets each once)."""
+        self.namespace["MEMO"][0] = True
 
     def value(self, name: str) -> Callable[[Any], Any]:
         """The value definition `name` (without parameters) as a function of the state."""

@@ -142,6 +142,7 @@ class QuintSpec(Model[tuple]):
         self.init_action = program.compile_action(init, initial=True)
         self.step_action = program.compile_action(step)
         self.step_name = step
+        self.sampling = False
         self.variables = program.variables
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
         self.leaves = {
@@ -234,6 +235,9 @@ class QuintSpec(Model[tuple]):
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly
         among the enabled ones; for a `nondet`, a uniform pick (the next one when it is disabled)."""
+        if not self.sampling:
+            self.sampling = True
+            self.program.remember_states()
         return self.step_action.sample(state, rng)
 
     def to_quint(self, state: tuple) -> Record:

@@ -293,10 +293,6 @@ def quint_map(*pairs: tuple) -> QMap:
 # ---- records and tuples -------------------------------------------------------
 
 
-def record(*fields: Any) -> QRecord:
-    return QRecord(zip(fields[0::2], fields[1::2]))
-
-
 def with_field(r: dict, name: str, value: Any) -> QRecord:
     new = QRecord(r)
     new[name] = value

@@ -147,6 +147,10 @@ class Model(Generic[S]):
     #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
     random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None
 
+    #: Optional `next_states(state) -> list`: the successors of `next_steps`, in its order, without their
+    #: labels; a search that needs no labels uses it when the model has a faster way to compute them.
+    next_states: Callable[[S], list[S]] | None = None
+
     def to_quint(self, state: S) -> Any:
         """The state as a Quint record of its variables (see `checker.quint.value`),
         in the order the spec's `init` assigns them (the order of ITF's `vars`)."""
@@ -155,6 +159,19 @@ class Model(Generic[S]):
     def from_quint(self, variables: Mapping[str, Any]) -> S:
         """The state a record of Quint values stands for; ValueError says what is wrong."""
         raise NotImplementedError
+
+    def init_steps(self) -> Iterable[tuple[Label | None, S]]:
+        """Every (label, initial state) of the spec's `init`: the label of a step into an initial state says
+        what `quint run --mbt` records for it (None when the model records nothing but `init`)."""
+        return ((None, state) for state in self.init_states())
+
+    def init_label(self, state: S) -> Label | None:
+        """The label of the first step of `init` into `state` (see `init_steps`)."""
+        return next((label for label, initial in self.init_steps() if initial == state), None)
+
+    def mbt_picks(self, label: Label | None) -> dict[str, Any]:
+        """The picks `quint run --mbt` records (`mbt::nondetPicks`) for a step: its label's picks."""
+        return dict(label.picks) if label is not None else {}
 
     def action_taken(self, label: Label | None) -> str:
         """The action `quint run --mbt` records (`mbt::actionTaken`) for a step:

@@ -117,3 +117,14 @@ def test_real_quint_step_chosen_with_step_and_refused_in_one_line(ttt_check, wit
     assert code == 3 and len(err.splitlines()) == 1
     assert err.startswith("ttt-check: error: Nat is infinite: it cannot be enumerated")
     assert "'pickNat' (tests/specs/errors.qnt:8)" in err
+
+
+def test_real_quint_coverage_names_a_branch_an_edit_made_dead(ttt_check, with_quint, tmp_path):
+    """`if (canTakeCenter) TakeCenter` edited to `if (false) TakeCenter`: the branch is declared from the IR
+    and, after the whole search, named dead."""
+    edited = tmp_path / "tictactoe.qnt"
+    text = (ROOT / "specs/tictactoe.qnt").read_text()
+    assert "if (canTakeCenter) TakeCenter" in text
+    edited.write_text(text.replace("if (canTakeCenter) TakeCenter", "if (false) TakeCenter"))
+    code, out, _ = ttt_check("--spec", str(edited), "--coverage")
+    assert code == 12 and "Never taken (dead): MoveX › TakeCenter" in out  # and O can win without it

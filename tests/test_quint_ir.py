@@ -3,6 +3,8 @@ and the lecture's exercise (drop Block) counted by the independent enumerator.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from checker.explore.bfs import explore
@@ -85,6 +87,8 @@ def test_without_the_stutter_disjunct_finished_games_deadlock():
         ("mutex.mbt.itf.json", "mutex"),
         ("jugs.mbt.itf.json", "jugs"),
         ("channel.mbt.itf.json", "channel"),
+        ("voting.mbt.itf.json", "voting"),
+        ("picks.mbt.itf.json", "picks"),
     ],
 )
 def test_quints_traces_replay_through_the_evaluator(trace, name):
@@ -126,3 +130,86 @@ def test_temporal_verdicts_as_the_hand_written_models(name, hand, fairness):
             [(v.property.name, str(v.property.formula), v.holds, v.counterexample and len(v.counterexample)) for v in verdicts]
         )
     assert outcomes[0] == outcomes[1] and len(outcomes[0]) == 2
+
+
+def coverage_rows(text: str) -> list[str]:
+    """The rows of a coverage table (action › branch, states, steps) and its line of dead branches."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "action › branch" in line)
+    end = next(i for i, line in enumerate(lines) if line.startswith("Never taken"))
+    return lines[start : end + 1]
+
+
+@pytest.mark.parametrize("name, registered", [("tictactoe", "strategy"), ("tictactoe_random", "random")])
+def test_coverage_declared_from_the_ir_as_the_transcription_declares_it(name, registered, ttt_check, monkeypatch):
+    """`--coverage` on the evaluated spec: the same branches, figures and dead branches (none) as the
+    transcription's, whose branches are declared by hand (the IR of the fixture stands for Quint's compiler)."""
+    from checker.quint import spec_model
+    from quint_specs import FIXTURES, ROOT
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(spec_model, "compile_spec", lambda path, *args: json.loads((FIXTURES / f"{name}.json").read_text()))
+    code, hand, _ = ttt_check("--spec", registered, "--coverage")
+    code_qnt, evaluated, _ = ttt_check("--spec", f"specs/{name}.qnt", "--coverage")
+    assert code == code_qnt
+    assert coverage_rows(evaluated) == coverage_rows(hand)
+    assert coverage_rows(hand)[-1] == "Never taken (dead): none"
+    if name == "tictactoe":
+        figures = {row.split()[-3]: int(row.split()[-2]) for row in coverage_rows(hand)[1:-1] if "›" in row}
+        assert {k: figures[k] for k in ("Win", "Block", "SetupWin", "TakeCenter", "StartInCorner")} == {
+            "Win": 320, "Block": 72, "SetupWin": 36, "TakeCenter": 28, "StartInCorner": 1,
+        }  # fmt: skip
+
+
+def test_a_dead_branch_of_the_ir_is_named():
+    """`if (canTakeCenter) TakeCenter` made `if (false) TakeCenter` in the IR: that branch is declared and never taken."""
+    from checker.explore.coverage import Coverage
+    from quint_specs import FIXTURES, SOURCES
+
+    ir = json.loads((FIXTURES / "tictactoe.json").read_text())
+
+    def edit(e):
+        if isinstance(e, dict):
+            if e.get("kind") == "app" and e.get("opcode") == "ite" and e["args"][0] == {**e["args"][0], "kind": "name", "name": "canTakeCenter"}:
+                e["args"][0] = {"id": e["args"][0]["id"], "kind": "bool", "value": False}
+            for value in e.values():
+                edit(value)
+        elif isinstance(e, list):
+            for value in e:
+                edit(value)
+
+    edit(ir)
+    from checker.quint.spec_model import QuintSpec
+
+    model = QuintSpec(ir, "specs/tictactoe.qnt", SOURCES["tictactoe"].read_text())
+    coverage = Coverage(model)
+    explore(model, check_deadlock=False, on_expand=coverage)
+    assert [b.path for b in coverage.dead] == [("MoveX", "TakeCenter")]
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "tictactoe_random", "mutex", "jugs", "channel", "voting", "picks", "dice"])
+def test_successors_alone_and_drawn_are_steps_of_the_spec(name):
+    """`next_states` is `next_steps` without the labels, and every step `random_step` draws is one of them
+    (the three are written apart from one IR, in three modes)."""
+    from random import Random
+
+    model = spec(name)
+    rng = Random(1)
+    for state in list(explore(model, check_deadlock=False, keep_graph=True).graph)[:400]:
+        steps = list(model.next_steps(state))
+        assert model.next_states(state) == [successor for _, successor in steps]
+        for _ in range(3):
+            drawn = model.random_step(state, rng)
+            assert (drawn is None) == (not steps) and (drawn is None or drawn in steps)
+
+
+def test_quint_records_the_parameterised_action_and_the_picks_since_the_last_any():
+    """As Quint's --mbt traces of tests/specs/voting.qnt and picks.qnt show (tests/fixtures/quint_ir/)."""
+    voting, picks = spec("voting"), spec("picks")
+    (label, _), *_ = voting.next_steps(voting.init_states()[0])
+    assert str(label) == "vote  voter=alice candidate=1" and voting.action_taken(label) == "vote"
+    assert [(voting.action_taken(l), voting.mbt_picks(l)) for l, _ in voting.init_steps()] == [
+        ("init", {"start": 0}), ("init", {"start": 1}),
+    ]  # fmt: skip
+    taken = {(str(l), picks.action_taken(l), tuple(picks.mbt_picks(l))) for l, _ in picks.next_steps(picks.init_states()[0])}
+    assert ("bump  first=0 d=1", "bump", ("d",)) in taken and ("step#2Stutter  first=1 d=2", "", ("d",)) in taken

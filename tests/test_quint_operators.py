@@ -6,14 +6,18 @@ true (Quint itself agrees: `quint run --invariant allHold` passes on it, see .ci
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.quint import runtime
 from checker.quint.runtime import QuintError
+from checker.quint import spec_model
 from checker.quint.spec_model import QuintSpec
-from quint_specs import spec
+from quint_specs import ROOT, spec
 
 OPERATORS = spec("operators")
 CHECKS = sorted(name for name in OPERATORS.program.defs if name.startswith("t_"))
@@ -34,21 +38,49 @@ def test_unbounded_integers():
     assert OPERATORS.program.value("big")(state) == 1 << 100
 
 
+def at(text: str, found: str, line: int) -> str:
+    """`file:line:col` of `found` on `line` of tests/specs/errors.qnt (1-based), read from the file itself."""
+    return f"tests/specs/errors.qnt:{line}:{text.splitlines()[line - 1].index(found) + 1}"
+
+
+ERRORS = (ROOT / "tests/specs/errors.qnt").read_text()
+
+
 @pytest.mark.parametrize(
     "step, message",
     [
         ("assignsOne", "assignsOne assigns no value to 'm'"),
-        ("pickNat", "Nat is infinite: it cannot be enumerated"),
-        ("allListsStep", "the Quint operator 'allLists' is not supported yet (in 'allListsStep' (tests/specs/errors.qnt:9))"),
-        ("failing", "the Quint operator 'fail' is not supported yet (in 'failing' (tests/specs/errors.qnt:10))"),
-        ("missingKey", "key 5 is not in the map (its keys: Set(1)) (in 'missingKey' (tests/specs/errors.qnt:11))"),
+        ("pickNat", f"{at(ERRORS, 'Nat.oneOf', 8)}: in 'pickNat': Nat is infinite: it cannot be enumerated"),
+        ("allListsStep", f"{at(ERRORS, 'allLists(', 9)}: in 'allListsStep': the Quint operator 'allLists' is not supported yet"),
+        ("failing", f"{at(ERRORS, 'fail(', 10)}: in 'failing': the Quint operator 'fail' is not supported yet"),
+        ("missingKey", f"{at(ERRORS, 'Map(1 -> 2).get(5)', 11)}: in 'missingKey': key 5 is not in the map (its keys: Set(1))"),
+        ("getOnly", f"{at(ERRORS, 'Set(1, 2).getOnlyElement()', 12)}: in 'getOnly': getOnlyElement on a set of 2 elements: Set(1, 2)"),
+        ("missingInDef", f"{at(ERRORS, 'lookup(7)', 14)}: in 'missingInDef': key 7 is not in the map (its keys: Set(1))"),
     ],
 )
 def test_refused_with_one_clear_error(step, message):
+    """Each runtime error names the definition and where it happened, from Quint's source map."""
     model = spec("errors", step=step)
     with pytest.raises(QuintError) as error:
         list(model.next_steps(model.init_states()[0]))
     assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_without_a_source_map_the_definition_and_its_line():
+    ir = json.loads((ROOT / "tests/fixtures/ir/errors.json").read_text())
+    del ir["sourceMap"]
+    model = QuintSpec(ir, "tests/specs/errors.qnt", ERRORS, step="missingKey")
+    with pytest.raises(QuintError, match=re.escape("key 5 is not in the map (its keys: Set(1)) (in 'missingKey' (tests/specs/errors.qnt:11))")):
+        list(model.next_steps(model.init_states()[0]))
+
+
+def test_a_runtime_error_is_one_line_and_exit_3(ttt_check, monkeypatch):
+    """Through the command line (the IR of the fixture, with its source map, instead of Quint's compiler)."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(spec_model, "compile_spec", lambda path, *args: json.loads((ROOT / "tests/fixtures/ir/errors.json").read_text()))
+    code, out, err = ttt_check("--spec", "tests/specs/errors.qnt", "--step", "getOnly")
+    assert code == 3 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"ttt-check: error: {at(ERRORS, 'Set(1, 2).getOnlyElement()', 12)}: in 'getOnly': getOnlyElement")
 
 
 def test_init_that_leaves_a_variable_unassigned():
@@ -84,9 +116,11 @@ def assign(value: int) -> dict:
 
 
 def test_a_variable_assigned_twice_is_an_error():
-    twice = {"kind": "app", "opcode": "actionAll", "args": [assign(1), assign(2)]}
-    with pytest.raises(QuintError, match="variable 'x' is assigned twice in one step"):
-        QuintSpec(ir(twice), "m.qnt")
+    twice = {"kind": "app", "opcode": "actionAll", "args": [assign(1), {**assign(2), "id": 9}]}
+    source = ir(twice)
+    source["sourceMap"] = {"sourceIndex": {"0": "m.qnt"}, "map": {"9": [0, {"line": 4, "col": 6, "index": 0}, {}]}}
+    with pytest.raises(QuintError, match="^m.qnt:5:7: in 'init': variable 'x' is assigned twice in one step$"):
+        QuintSpec(source, "m.qnt")
 
 
 def test_any_branches_over_each_disjunct():
@@ -118,3 +152,14 @@ def test_equal_maps_hash_equal(items):
     """A map is hashable and its hash does not depend on the order it was built in."""
     forward, backward = runtime.QMap(items), runtime.QMap(reversed(list(items.items())))
     assert forward == backward and hash(forward) == hash(backward)
+
+
+@settings(deadline=None)
+@given(st.dictionaries(st.integers(), values, min_size=1, max_size=4), st.integers(), values)
+def test_a_changed_map_hashes_as_one_built_anew(items, key, value):
+    """`put` and `set` give the copy its hash from the original's: the same as hashing the copy afresh."""
+    original = runtime.QMap(items)
+    hash(original)  # known, so the copies compute theirs in two steps
+    for changed in (runtime.put(original, key, value), runtime.map_set(original, next(iter(items)), value)):
+        afresh = runtime.QMap(changed.items())
+        assert changed == afresh and hash(changed) == hash(afresh)

@@ -140,18 +140,26 @@ def explore(
                 stats.stopped = DECIDED
                 break
             successors_of = model.next_steps
+            # without labels to watch nor symmetry, the model's successors alone (faster when it has them)
+            targets_of = model.next_states if on_expand is None and not symmetry else None
             next_frontier = []
             for state in frontier:
-                successors = {}  # a dict keeps the model's order, so runs are repeatable
-                changes = False
-                steps = successors_of(state)
-                if on_expand is not None:
-                    steps = list(steps)
-                    on_expand(state, [(label, canonical(successor)) for label, successor in steps])
-                for _, successor in steps:
-                    stats.generated += 1
-                    changes = changes or successor != state
-                    successors[canonical(successor)] = None
+                if targets_of is not None:
+                    targets = targets_of(state)
+                    stats.generated += len(targets)
+                    successors = dict.fromkeys(targets)  # a dict keeps the model's order, so runs are repeatable
+                    changes = len(successors) > 1 or (len(successors) == 1 and state not in successors)
+                else:
+                    successors = {}
+                    changes = False
+                    steps = successors_of(state)
+                    if on_expand is not None:
+                        steps = list(steps)
+                        on_expand(state, [(label, canonical(successor)) for label, successor in steps])
+                    for _, successor in steps:
+                        stats.generated += 1
+                        changes = changes or successor != state
+                        successors[canonical(successor)] = None
                 stats.transitions += len(successors)
                 if not successors:
                     stats.deadlocks += 1
@@ -162,8 +170,8 @@ def explore(
                 if graph is not None:
                     graph[state] = tuple(successors)
                 for successor in successors:
-                    if successor not in parents:
-                        parents[successor] = state
+                    # one lookup: the successor is new when the parent kept for it is this state
+                    if parents.setdefault(successor, state) is state:
                         next_frontier.append(successor)
                 if on_level and len(parents) >= report_at:
                     report_at = len(parents) + PROGRESS_EVERY

@@ -1,37 +1,54 @@
-"""Quint's IR compiled to Python: expressions to Python code, actions to closures.
+"""Quint's IR compiled to Python source, then to bytecode by Python itself.
 
-Every expression that is not an action becomes Python source (one function
-per top-level definition, Quint lambdas as Python lambdas, builtins as calls
-of `checker.quint.runtime`), compiled once by Python itself; so evaluating a
-spec in a state runs Python bytecode, not a walk over the IR.
+Expressions: one Python function per top-level value definition (a nullary
+one remembers its value for the last state, so `gameOver` is computed once
+per state), Quint lambdas as Python lambdas, builtins as calls of
+`checker.quint.runtime`. Adding an operator takes one entry in one of the
+tables below (`INFIX`, `CALLS`, `TEMPLATES`), or one function there and one
+entry in `CALLS`.
 
-Actions become closures `act(S, L, nxt)` that yield every outcome
-`(path, picks, nxt)`: the names of the actions taken, the `nondet` picks, and
-the next values assigned so far (and `act.sample(S, L, nxt, rng)` draws one
-outcome as Quint's simulator does). This is Quint's explicit-state semantics:
+Actions: the whole of `init` or `step` becomes one Python function, written
+in continuation-passing style: `nondet x = S.oneOf()` is a `for` loop, a
+guard an `if` (a disabled branch is cut at once), `x' = e` a local variable,
+and where the action succeeds the next state is built as a tuple from those
+variables. Named actions are inlined with their parameters bound. So a step
+costs loops and ifs, not a closure per branch. What a step's label says (the
+path of actions and the picks), and what `quint run --mbt` records for it
+(`mbt::actionTaken`, `mbt::nondetPicks`), is fixed where the code is
+written: each place the action succeeds is one `Leaf`.
+
+Quint's explicit-state semantics, as its simulator implements them:
 
   * `nondet x = S.oneOf()` branches over every element of S (none: disabled);
-  * `any { A, B }` over every enabled disjunct;
+  * `any { A, B }` over every enabled disjunct, and forgets the action taken
+    and the picks made so far in the step (Quint's `--mbt` records those of
+    the disjunct);
   * `all { A, B }` in order, stopping at the first disabled part;
   * `if (c) A else B` commits to the branch its condition picks;
-  * `x' = e` assigns once: a second assignment is an error.
+  * `x' = e` assigns once: a second assignment is an error;
+  * entering a named action records it as the action taken, unless one is
+    recorded already; a `nondet` records its pick once its body holds.
 
-A state is the tuple of the variables' values, in declaration order; `S[i]`
-reads variable i.
+Three functions are written per action: `steps(S)` (every labelled
+successor), `states(S)` (every successor, for a search that needs no
+labels) and `sample(S, rng)` (one successor drawn as `quint run` draws it:
+the disjuncts of an `any` in a random order, a random element of a `nondet`
+then the next ones; the first that works is kept, and what follows it may
+no longer choose again). A state is the tuple of the variables' values, in
+declaration order; `S[i]` reads variable i.
 """
 
 from __future__ import annotations
 
 import keyword
 import re
-from functools import partial, reduce
-from typing import Any, Callable, Iterator
+from dataclasses import dataclass, replace
+from functools import cached_property, partial, reduce
+from typing import Any, Callable
 
+from checker.model import Label
 from checker.quint import runtime
 from checker.quint.runtime import QList, QuintError, Variant
-
-Outcome = tuple[tuple[str, ...], tuple[tuple[str, Any], ...], dict]
-Action = Callable[[Any, dict, dict], Iterator[Outcome]]
 
 #: binary operators written as Python operators
 INFIX = {
@@ -42,26 +59,40 @@ INFIX = {
 CALLS = {
     "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
-    "allListsUpTo": "all_lists_up_to", "get": "get", "mapBy": "map_by", "setToMap": "set_to_map",
-    "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map",
-    "Rec": "record", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
+    "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
+    "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr",
 }  # fmt: skip
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
-    "contains": "({1} in {0})", "filter": "frozenset(filter({1}, finite({0})))",
-    "map": "frozenset(map({1}, finite({0})))", "exists": "any(map({1}, finite({0})))",
-    "forall": "all(map({1}, finite({0})))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
-    "keys": "frozenset({0})", "field": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
+    "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
+    "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
+    "forall": "all(map({1}, {0}))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
+    "keys": "frozenset({0})", "field": "{0}[{1}]", "get": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
-    "variant": "Variant({0}, {1})", "ite": "({1} if {0} else {2})",
+    "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
 }  # fmt: skip
+#: the operators of `CALLS` that can fail: they are told where they are, for the error message
+FALLIBLE = {
+    "idiv", "imod", "ipow", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
+    "slice", "assert",
+}  # fmt: skip
+#: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
+SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'")
+#: user operators of at most this many IR nodes are written in place of their calls
+INLINE_SIZE = 48
+#: and at most this many one inside the other (the code grows with each level)
+MAX_INLINING = 3
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
 VALUE_QUALIFIERS = ("val", "pureval", "def", "puredef")
+#: when sampling, each state definition remembers its values in at most this many states
+MEMO_LIMIT = 200_000
+#: how deeply a compiled action may nest `nondet`s (Python allows 20 nested blocks in a function)
+MAX_NESTING = 18
 
 
 class Unassigned(tuple):
@@ -71,40 +102,125 @@ class Unassigned(tuple):
         raise QuintError("init reads a state variable before assigning it")
 
 
+class InitLabel(Label):
+    """The label of a step of `init` (into an initial state): its picks are Quint's for the first state."""
+
+    __slots__ = ()
+
+
 def identifier(name: str) -> str:
     """A Python identifier for a Quint name."""
     text = re.sub(r"\W", "_", name)
     return text + "_" if keyword.iskeyword(text) else text
 
 
-class Program:
-    """One flattened Quint module, compiled. `where(name)` says where a definition is, for errors."""
+@dataclass(frozen=True)
+class Leaf:
+    """One place where an action succeeds: what its steps' labels say and what Quint records for them."""
 
-    def __init__(self, module: dict, where: Callable[[str], str] = lambda name: f"'{name}'"):
-        self.where = where
+    #: the label's path (`MoveX › Win`)
+    path: tuple[str, ...]
+    #: the names of the label's picks, in order
+    picks: tuple[str, ...]
+    #: `mbt::actionTaken` ("" when no named action was entered since the last `any`)
+    taken: str
+    #: the positions in `picks` of the picks `mbt::nondetPicks` records, in the order Quint records them
+    recorded: tuple[int, ...]
+    #: the variables in the order the action assigns them
+    assigned: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What is known, while writing an action's code, at one point of it."""
+
+    #: Quint local name -> the Python code that reads it
+    scope: dict
+    #: (variable, Python local holding its next value), in the order assigned
+    assigned: tuple = ()
+    path: tuple = ()
+    #: (nondet name, Python local holding the pick)
+    picks: tuple = ()
+    #: the action Quint records as taken so far (None: none yet)
+    taken: str | None = None
+    #: positions in `picks` of the picks Quint records so far
+    recorded: tuple = ()
+    #: the named action whose body this is (names anonymous disjuncts and errors)
+    action: str = ""
+
+
+class Compiled:
+    """The three functions of one top-level action (each written when first used), and its leaves."""
+
+    def __init__(self, writer: "ActionWriter"):
+        self.writer = writer
+        self.steps = writer.function("steps")  # this writes the leaves too
+        #: every place the action succeeds, in the order of its code
+        self.leaves: list[Leaf] = writer.leaves
+        #: the names of the `nondet`s it may reach (the fields of Quint's `mbt::nondetPicks`)
+        self.nondets = frozenset(writer.nondets)
+
+    @cached_property
+    def states(self) -> Callable:
+        return self.writer.function("states")
+
+    @cached_property
+    def sample(self) -> Callable:
+        return self.writer.function("sample")
+
+
+class Program:
+    """One flattened Quint module, compiled.
+
+    `locate(name, node, message)` writes a runtime error of definition `name`
+    at the IR node `node` (None: the definition as a whole) as the user reads it.
+    """
+
+    def __init__(self, module: dict, locate: Callable[[str, Any, str], str] | None = None):
+        self.locate = locate or (lambda name, node, message: f"{message} (in '{name}')")
         self.variables: list[str] = [d["name"] for d in module["declarations"] if d["kind"] == "var"]
         self.var_index = {name: i for i, name in enumerate(self.variables)}
         self.defs: dict[str, dict] = {d["name"]: d for d in module["declarations"] if d["kind"] == "def"}
         self.counter = 0
+        #: definition name -> whether it reads no state variable
+        self.free: dict[str, bool] = {}
+        #: operator name -> whether it is small enough to be written in place of its calls
+        self.small: dict[str, bool] = {}
+        #: how many operators are being written in place of a call, one inside the other
+        self.inlining = 0
+        #: (definition name, IR node) of each place a runtime error can be reported from
+        self.places: list[tuple[str, Any]] = []
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
-        self.namespace.update(_MISS=_MISS, QuintError=QuintError, located=located)
-        self.actions: dict[str, tuple[tuple[str, ...], Action]] = {}
-        #: the action being compiled (names a disjunct that has no name of its own)
-        self.current = ""
+        self.namespace.update(
+            _MISS=_MISS, QuintError=QuintError, located=self.located, Label=Label, InitLabel=InitLabel,
+            mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
+        )  # fmt: skip
         self._define_values()
-        #: names given to `any` disjuncts that are not named actions (Quint's mbt records "" for them)
-        self.anonymous: set[str] = set()
-        #: the named actions that are disjuncts of some `any` (what Quint's mbt records as the action taken)
-        self.disjuncts: set[str] = set()
+
+    # ---- errors ----------------------------------------------------------------
+
+    def place(self, name: str, node: Any) -> int:
+        """The number of a place (for `at = N` in the code) where errors are said to happen."""
+        self.places.append((name, node))
+        return len(self.places) - 1
+
+    def located(self, error: QuintError, place: int):
+        """Raise `error` again, saying where it happened unless it says so already."""
+        if getattr(error, "located", False):
+            raise error
+        name, node = self.places[place if error.place is None else error.place]
+        new = QuintError(self.locate(name, node, str(error)))
+        new.located = True  # type: ignore[attr-defined]
+        raise new from None
 
     # ---- expressions -----------------------------------------------------------
 
-    def fresh(self) -> str:
+    def fresh(self, prefix: str = "p") -> str:
         self.counter += 1
-        return f"p{self.counter}"
+        return f"{prefix}{self.counter}"
 
     def params(self, definition: dict) -> list[str]:
         expr = definition["expr"]
@@ -152,7 +268,7 @@ class Program:
             local = self.fresh()
             value = self.expr(opdef["expr"], scope, where)
             body = self.expr(e["expr"], {**scope, opdef["name"]: local}, where)
-            return f"(lambda {local}: {body})({value})"
+            return f"({local} := {value}, {body})[-1]"
         if kind == "app":
             return self.app(e, scope, where)
         return self.unsupported(f"expression kind {kind}", where)
@@ -167,7 +283,15 @@ class Program:
             if definition["qualifier"] in ("action", "temporal"):
                 return self.unsupported(f"{definition['qualifier']} '{name}' used as a value", where)
             function = "d_" + identifier(name)
-            return f"partial({function}, S)" if self.params(definition) else f"{function}(S)"
+            params = self.params(definition)
+            if not params and self.state_free(name):
+                constant = self.constant(name)
+                if constant is not None:
+                    return constant
+            if params and self.inlinable(definition):
+                names = [self.fresh() for _ in params]
+                return f"(lambda {', '.join(names)}: {self.inline(definition, names)})"
+            return f"partial({function}, S)" if params else f"{function}(S)"
         if name in CONSTANTS:
             return CONSTANTS[name]
         return self.unsupported(name, where)
@@ -176,6 +300,22 @@ class Program:
         op, args = e["opcode"], e["args"]
         if op == "matchVariant":
             return self.match(args, scope, where)
+        if op == "setBy" and args[2]["kind"] == "lambda" and len(args[2]["params"]) == 1:
+            m, key = (self.expr(a, scope, where) for a in args[:2])
+            old, place = self.fresh(), self.place(where, e.get("id"))
+            bindings = []
+            if not SIMPLE.fullmatch(m):
+                bindings.append(f"({(local := self.fresh())} := {m})")
+                m = local
+            if not SIMPLE.fullmatch(key):
+                bindings.append(f"({(local := self.fresh())} := {key})")
+                key = local
+            new = self.expr(args[2]["expr"], {**scope, args[2]["params"][0]["name"]: old}, where)
+            # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
+            return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
+        if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
+            inner = [self.expr(a, scope, where) for a in args[0]["args"]]
+            return f"sum(map({inner[1]}, {inner[0]}))"  # how many elements pass, without building the set
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
             return f"{scope[op]}({', '.join(code)})"
@@ -183,6 +323,8 @@ class Program:
         if definition is not None:
             if definition["qualifier"] not in VALUE_QUALIFIERS:
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
+            if self.inlinable(definition):
+                return self.inline(definition, code)
             return f"d_{identifier(op)}({', '.join(['S', *code])})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
@@ -190,33 +332,113 @@ class Program:
             return "(" + " and ".join(code) + ")" if code else "True"
         if op == "or":
             return "(" + " or ".join(code) + ")" if code else "False"
+        if op == "Rec":
+            return "QRecord((" + "".join(f"({code[i]}, {code[i + 1]}), " for i in range(0, len(code), 2)) + "))"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
             return f"{code[0]}[{int(args[1]['value']) - 1}]"  # `t._2`: the typechecker checked the arity
         if op in CALLS:
+            if op in FALLIBLE:
+                code.append(str(self.place(where, e.get("id"))))
             return f"{CALLS[op]}({', '.join(code)})"
         if op in TEMPLATES:
             return TEMPLATES[op].format(*code)
         if op == "assert":
-            return f"check({code[0]}, {where!r})"
+            return f"check({code[0]}, {self.place(where, e.get('id'))})"
         if op == "q::debug":
             return f"({code[1]})"
         return self.unsupported(op, where)
 
-    def match(self, args: list, scope: dict[str, str], where: str) -> str:
-        """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag."""
+    def match(self, args: list, scope: dict[str, str], where: str, place: int | None = None) -> str:
+        """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag,
+        each case's body written with `x` read from the variant (no call)."""
         subject = self.fresh()
-        cases = [(args[i]["value"], self.expr(args[i + 1], scope, where)) for i in range(1, len(args), 2)]
+        cases = []
+        for i in range(1, len(args), 2):
+            tag, body = args[i]["value"], args[i + 1]
+            if body["kind"] == "lambda" and len(body["params"]) == 1:
+                code = self.expr(body["expr"], {**scope, body["params"][0]["name"]: f"{subject}.value"}, where)
+            else:
+                code = f"{self.expr(body, scope, where)}({subject}.value)"
+            cases.append((tag, code))
+        value = self.expr(args[0], scope, where)
         default = next((body for tag, body in cases if tag == "_"), None)
-        code = f"{default}({subject}.value)" if default else f"no_case({subject})"
-        for tag, body in reversed([(tag, body) for tag, body in cases if tag != "_"]):
-            code = f"({body}({subject}.value) if {subject}.tag == {tag!r} else {code})"
-        return f"(lambda {subject}: {code})({self.expr(args[0], scope, where)})"
+        code = default or f"no_case({subject}, {self.place(where, args[0].get('id'))})"
+        tests = [(tag, body) for tag, body in cases if tag != "_"]
+        if not tests:
+            return f"({subject} := {value}, {code})[-1]"
+        for i, (tag, body) in reversed(list(enumerate(tests))):
+            tested = f"({subject} := {value})" if i == 0 else subject
+            code = f"({body} if {tested}.tag == {tag!r} else {code})"
+        return code
+
+    def state_free(self, name: str) -> bool:
+        """Whether definition `name` reads no state variable, itself or through the definitions it uses."""
+        if name not in self.free:
+            self.free[name] = False  # (Quint has no recursive definitions; this only stops a loop)
+            self.free[name] = not self.reads_state(self.defs[name]["expr"])
+        return self.free[name]
+
+    def reads_state(self, e: Any) -> bool:
+        if isinstance(e, list):
+            return any(self.reads_state(x) for x in e)
+        if not isinstance(e, dict):
+            return False
+        name = e.get("name") if e.get("kind") == "name" else e.get("opcode") if e.get("kind") == "app" else None
+        if name in self.var_index or (name in self.defs and not self.state_free(name)):
+            return True
+        return any(self.reads_state(x) for key, x in e.items() if key in ("expr", "args", "opdef"))
+
+    def constant(self, name: str) -> str | None:
+        """A global holding the value of a definition that reads no state (computed once, now);
+        None when computing it fails (then each use computes it, and reports the error there)."""
+        key = "k_" + identifier(name)
+        if key not in self.namespace:
+            try:
+                code = self.expr(self.defs[name]["expr"], {}, name)
+                self.namespace[key] = eval(compile(code, "<quint>", "eval"), self.namespace, {"S": None})
+            except Exception:  # noqa: BLE001 - an error is reported where the value is used
+                self.namespace[key] = _MISS
+        return None if self.namespace[key] is _MISS else key
+
+    def constant_elements(self, constant: str) -> str | None:
+        """A global holding the elements of the constant set `constant` in `ordered` order
+        (None when it has none: an infinite set, reported where a nondet meets it)."""
+        key = "o" + constant
+        if key not in self.namespace:
+            try:
+                self.namespace[key] = runtime.ordered(self.namespace[constant])
+            except (QuintError, TypeError):
+                return None
+        return key
+
+    def inlinable(self, definition: dict) -> bool:
+        """Whether calls of a user operator are written as its body (small operators with parameters)."""
+        name = definition["name"]
+        if name not in self.small:
+            expr = definition["expr"]
+            self.small[name] = expr["kind"] == "lambda" and _size(expr) <= INLINE_SIZE
+        return self.small[name] and self.inlining < MAX_INLINING
+
+    def inline(self, definition: dict, code: list[str]) -> str:
+        """The body of a user operator applied to arguments `code` (each evaluated once, in order)."""
+        expr = definition["expr"]
+        scope, bindings = {}, []
+        for param, argument in zip(expr["params"], code):
+            if SIMPLE.fullmatch(argument):
+                scope[param["name"]] = argument
+            else:
+                scope[param["name"]] = local = self.fresh()
+                bindings.append(f"({local} := {argument})")
+        self.inlining += 1
+        body = self.expr(expr["expr"], scope, definition["name"])
+        self.inlining -= 1
+        return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
 
     def unsupported(self, what: str, where: str) -> str:
-        return f"unsupported({what!r}, {where!r})"
+        return f"unsupported({what!r})"
 
     def _define_values(self) -> None:
         """One Python function per value definition; those without parameters remember their last state."""
@@ -224,29 +446,46 @@ class Program:
         for name, definition in self.defs.items():
             if definition["qualifier"] not in VALUE_QUALIFIERS:
                 continue
-            function, where = "d_" + identifier(name), self.where(name)
+            function, place = "d_" + identifier(name), self.place(name, definition["expr"].get("id"))
             expr = definition["expr"]
+            handler = f"    except QuintError as e:\n        located(e, {place})\n"
             if expr["kind"] == "lambda":
                 scope = {p["name"]: self.fresh() for p in expr["params"]}
-                body = self.expr(expr["expr"], scope, where)
-                source.append(f"def {function}(S, {', '.join(scope.values())}):\n    return {body}\n")
+                body = self.expr(expr["expr"], scope, name)
+                source.append(
+                    f"def {function}(S, {', '.join(scope.values())}):\n    try:\n        return {body}\n{handler}"
+                )
                 continue
-            body = self.expr(expr, {}, where)
-            pure = definition["qualifier"].startswith("pure")
-            hit = "c[0] is not _MISS" if pure else "c[0] is S"
+            body = self.expr(expr, {}, name)
+            if definition["qualifier"].startswith("pure"):
+                source.append(
+                    f"def {function}(S, c=[_MISS, None]):\n    if c[0] is not _MISS:\n        return c[1]\n"
+                    f"    try:\n        v = {body}\n{handler}    c[0] = S\n    c[1] = v\n    return v\n"
+                )
+                continue
+            # the last state's value; when sampling, where states recur, the values of recent states too
             source.append(
-                f"def {function}(S, c=[_MISS, None]):\n    if {hit}:\n        return c[1]\n"
-                f"    v = {body}\n    c[0] = S\n    c[1] = v\n    return v\n"
+                f"def {function}(S, c=[_MISS, None, {{}}], m=MEMO):\n    if c[0] is S:\n        return c[1]\n"
+                f"    if m[0]:\n        v = c[2].get(S, _MISS)\n        if v is not _MISS:\n"
+                f"            c[0] = S\n            c[1] = v\n            return v\n"
+                f"    try:\n        v = {body}\n{handler}    c[0] = S\n    c[1] = v\n"
+                f"    if m[0]:\n        if len(c[2]) >= MEMO_LIMIT:\n            c[2].clear()\n        c[2][S] = v\n    return v\n"
             )
         exec(compile("\n".join(source), "<quint>", "exec"), self.namespace)
 
     def function(self, e: dict, locals_: tuple[str, ...], where: str) -> Callable[[Any, dict], Any]:
-        """`e` as a Python function of the state S and the action's locals L."""
+        """`e` as a Python function of the state S and a dict L of the locals `locals_`."""
         scope = {name: f"L[{name!r}]" for name in locals_}
         code = self.expr(e, scope, where)
-        source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {where!r})\n"
+        place = self.place(where, e.get("id"))
+        source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {place})\n"
         exec(compile(source, "<quint>", "exec"), self.namespace)
         return self.namespace.pop("f")
+
+    def remember_states(self) -> None:
+        """From now on, state definitions remember their values in recent states, not only in the last
+        one: for sampling, which meets the same states again and again (a search meets each once)."""
+        self.namespace["MEMO"][0] = True
 
     def value(self, name: str) -> Callable[[Any], Any]:
         """The value definition `name` (without parameters) as a function of the state."""
@@ -254,16 +493,9 @@ class Program:
 
     # ---- actions ---------------------------------------------------------------
 
-    def action_def(self, name: str) -> tuple[tuple[str, ...], Action]:
-        """The top-level action `name`: its parameters and its closure (compiled once)."""
-        if name not in self.actions:
-            definition = self.defs[name]
-            previous, self.current = self.current, name
-            params = tuple(self.params(definition))
-            body = definition["expr"]["expr"] if params else definition["expr"]
-            self.actions[name] = (params, self.action(body, params, self.where(name)))
-            self.current = previous
-        return self.actions[name]
+    def compile_action(self, name: str, initial: bool = False) -> Compiled:
+        """The top-level action `name` as `steps(S)`, `states(S)` and `sample(S, rng)` (see the module docstring)."""
+        return Compiled(ActionWriter(self, name, initial))
 
     def makes_choice(self, e: dict) -> bool:
         """Whether an action's own body has a `nondet`, an `any` or an `if` over actions."""
@@ -277,226 +509,315 @@ class Program:
             return self.makes_choice(e["expr"])
         return False
 
-    def action(self, e: dict, locals_: tuple[str, ...], where: str, chosen: bool = False) -> Action:
-        """The closure of action `e`. `chosen`: `e` is a disjunct of `any` or a branch of `if`,
-        so a named action there is named in the label even when it makes no choice of its own."""
-        kind = e["kind"]
-        if kind == "let":
-            return self.let_action(e, locals_, where)
-        if kind in ("name", "app"):
-            name = e["name"] if kind == "name" else e["opcode"]
-            definition = self.defs.get(name)
-            if definition is not None and definition["qualifier"] == "action" and name not in locals_:
-                return self.call(name, e.get("args", []), locals_, where, chosen)
-        if kind == "app" and self.is_action(e):
-            op, args = e["opcode"], e["args"]
-            if op == "assign":
-                return self.assign(args, locals_, where)
-            if op in ("actionAll", "and"):
-                return self.all_action([self.action(a, locals_, where) for a in args])
-            if op in ("actionAny", "or"):
-                return self.any_action(args, locals_, where)
-            if op == "ite":
-                return self.ite_action(args, locals_, where)
-            return self.unsupported_action(op, where)
-        return self.guard(e, locals_, where)
-
-    def guard(self, e: dict, locals_: tuple[str, ...], where: str) -> Action:
-        holds = self.function(e, locals_, where)
-
-        def guard(S, L, nxt):
-            if holds(S, L):
-                yield (), (), nxt
-
-        def sample(S, L, nxt, rng):
-            return ((), (), nxt) if holds(S, L) else None
-
-        return sampling(guard, sample)
-
-    def unsupported_action(self, what: str, where: str) -> Action:
-        def fail(S, L, nxt):
-            _unsupported(what, where)
-            yield  # pragma: no cover
-
-        def sample(S, L, nxt, rng):
-            _unsupported(what, where)
-
-        return sampling(fail, sample)
-
-    def assign(self, args: list, locals_: tuple[str, ...], where: str) -> Action:
-        variable = args[0]["name"]
-        value = self.function(args[1], locals_, where)
-
-        def sample(S, L, nxt, rng=None):
-            if variable in nxt:
-                raise QuintError(f"{where}: variable '{variable}' is assigned twice in one step")
-            new = dict(nxt)
-            new[variable] = value(S, L)
-            return (), (), new
-
-        def assign(S, L, nxt):
-            yield sample(S, L, nxt)
-
-        return sampling(assign, sample)
-
-    @staticmethod
-    def all_action(parts: list[Action]) -> Action:
-        def all_(S, L, nxt):
-            outcomes = [((), (), nxt)]
-            for part in parts:
-                outcomes = [
-                    (path + more, picks + chosen, after)
-                    for path, picks, before in outcomes
-                    for more, chosen, after in part(S, L, before)
-                ]
-                if not outcomes:
-                    return
-            yield from outcomes
-
-        def sample(S, L, nxt, rng):
-            path, picks = (), ()
-            for part in parts:
-                outcome = part.sample(S, L, nxt, rng)
-                if outcome is None:
-                    return None
-                path, picks, nxt = path + outcome[0], picks + outcome[1], outcome[2]
-            return path, picks, nxt
-
-        return sampling(all_, sample)
-
-    def disjunct_name(self, e: dict, position: int, where: str) -> str | None:
+    def disjunct_name(self, e: dict, position: int, action: str) -> str | None:
         """The label of an `any` disjunct that is not a named action: after its leading
         condition (`gameOver` -> `GameOver`), plus `Stutter` when it changes no variable."""
+        while e["kind"] == "let":  # `nondet x = S.oneOf() A(x)`: named after the action it calls, if any
+            e = e["expr"]
         if e["kind"] in ("name", "app") and e.get("name", e.get("opcode")) in self.defs:
-            self.disjuncts.add(e.get("name", e.get("opcode")))
             return None
         parts = e["args"] if e["kind"] == "app" and e["opcode"] in ("actionAll", "and") else [e]
         first = parts[0] if parts else e
         if first["kind"] == "name" and not self.is_action(first):
             name = first["name"][0].upper() + first["name"][1:]
         else:
-            name = f"{self.current}#{position}"
+            name = f"{action}#{position}"
         assigns = [p for p in parts if p["kind"] == "app" and p["opcode"] == "assign"]
         if assigns and all(
             p["args"][1]["kind"] == "name" and p["args"][1]["name"] == p["args"][0]["name"] for p in assigns
         ):
             name += "Stutter"
-        self.anonymous.add(name)
         return name
 
-    def any_action(self, args: list, locals_: tuple[str, ...], where: str) -> Action:
-        disjuncts = [
-            (self.disjunct_name(a, i, where), self.action(a, locals_, where, chosen=True))
-            for i, a in enumerate(args, start=1)
-        ]
 
-        def any_(S, L, nxt):
-            for name, act in disjuncts:
-                for path, picks, after in act(S, L, nxt):
-                    yield ((name,) + path if name else path), picks, after
+Continuation = Callable[[Ctx, int], None]
 
-        def sample(S, L, nxt, rng):
-            """As Quint's simulator: the disjuncts in a random order (Fisher-Yates), the first enabled one."""
-            order = list(range(len(disjuncts)))
-            for i in range(len(order) - 1, 0, -1):
-                j = rng.randrange(i + 1)
-                order[i], order[j] = order[j], order[i]
-            for i in order:
-                name, act = disjuncts[i]
-                outcome = act.sample(S, L, nxt, rng)
-                if outcome is not None:
-                    path, picks, after = outcome
-                    return ((name,) + path if name else path), picks, after
-            return None
 
-        return sampling(any_, sample)
+class ActionWriter:
+    """Writes the Python source of one top-level action, in one of three modes:
 
-    def ite_action(self, args: list, locals_: tuple[str, ...], where: str) -> Action:
-        condition = self.function(args[0], locals_, where)
-        then, otherwise = (self.action(a, locals_, where, chosen=True) for a in args[1:])
+    "steps" appends `(Label, state)` to `out` at each leaf, "states" appends the
+    state alone, "sample" returns the first `(Label, state)` it reaches, trying
+    the disjuncts of each `any` and the elements of each `nondet` in a random order,
+    each of them in a function of its own so that what follows it cannot choose it again.
+    """
 
-        def ite(S, L, nxt):
-            yield from (then if condition(S, L) else otherwise)(S, L, nxt)
+    def __init__(self, program: Program, name: str, initial: bool):
+        self.program = program
+        self.name = name
+        self.label = "InitLabel" if initial else "Label"
+        #: leaves in the order the code reaches them; one per place the action succeeds
+        self.leaves: list[Leaf] = []
+        #: (path, pick names) -> (action taken, recorded picks) of the leaves so far
+        self.known: dict[tuple, tuple] = {}
+        self.nondets: set[str] = set()
+        self.lines: list[str] = []
+        self.mode = "steps"
+        self.nesting = 0
 
-        def sample(S, L, nxt, rng):
-            return (then if condition(S, L) else otherwise).sample(S, L, nxt, rng)
+    def function(self, mode: str) -> Callable:
+        self.mode, self.lines, self.nesting = mode, [], 0
+        head = "def f(S, rng):" if mode == "sample" else "def f(S):"
+        self.write(0, head)
+        if mode != "sample":
+            self.write(1, "result = []")
+            self.write(1, "out = result.append")
+        self.write(1, "at = 0")
+        self.write(1, "try:")
+        start = Ctx(scope={}, taken=self.name, action=self.name)
+        self.body(self.program.defs[self.name]["expr"], start, self.leaf, 2)
+        self.write(1, "except QuintError as e:")
+        self.write(2, "located(e, at)")
+        self.write(1, "return None" if mode == "sample" else "return result")
+        source = "\n".join(self.lines) + "\n"
+        namespace = self.program.namespace
+        try:
+            exec(compile(source, f"<quint {self.name} {mode}>", "exec"), namespace)
+        except (SyntaxError, RecursionError, MemoryError):
+            raise QuintError(
+                f"the action '{self.name}' is nested too deeply to be compiled "
+                f"(at most {MAX_NESTING} nested nondet, and Python's limit on nested blocks)"
+            ) from None
+        return namespace.pop("f")
 
-        return sampling(ite, sample)
+    def write(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
 
-    def let_action(self, e: dict, locals_: tuple[str, ...], where: str) -> Action:
+    def at(self, ctx: Ctx, e: dict, indent: int) -> None:
+        """Errors from here on are reported at `e`, in the action `ctx.action`."""
+        line = "    " * indent + f"at = {self.program.place(ctx.action, e.get('id'))}"
+        if self.lines and self.lines[-1].lstrip().startswith("at = ") and self.lines[-1].startswith("    " * indent + "at"):
+            self.lines[-1] = line  # nothing ran since the last mark
+        else:
+            self.lines.append(line)
+
+    def expr(self, e: dict, ctx: Ctx) -> str:
+        return self.program.expr(e, ctx.scope, ctx.action)
+
+    # ---- the parts of an action -------------------------------------------------
+
+    def body(self, e: dict, ctx: Ctx, k: Continuation, indent: int, chosen: bool = False) -> None:
+        """Write the code of action `e`, then `k` where it succeeds. `chosen`: `e` is a disjunct of
+        `any` or a branch of `if`, so a named action there names the step even when it makes no choice."""
+        program = self.program
+        kind = e["kind"]
+        if kind == "let":
+            return self.let(e, ctx, k, indent, chosen)
+        if kind in ("name", "app"):
+            name = e["name"] if kind == "name" else e["opcode"]
+            definition = program.defs.get(name)
+            if definition is not None and definition["qualifier"] == "action" and name not in ctx.scope:
+                return self.call(e, name, ctx, k, indent, chosen)
+        if kind == "app" and program.is_action(e):
+            op, args = e["opcode"], e["args"]
+            if op == "assign":
+                return self.assign(e, ctx, k, indent)
+            if op in ("actionAll", "and"):
+                return self.all(args, ctx, k, indent)
+            if op in ("actionAny", "or"):
+                return self.any(args, ctx, k, indent, forgets=op == "actionAny")
+            if op == "ite":
+                return self.ite(e, ctx, k, indent)
+            return self.fail(ctx, e, f"the Quint operator '{op}' is not supported yet", indent)
+        self.at(ctx, e, indent)
+        self.write(indent, f"if {self.expr(e, ctx)}:")
+        k(ctx, indent + 1)
+
+    def fail(self, ctx: Ctx, e: dict, message: str, indent: int) -> None:
+        """Code that reports `message` as a runtime error where it is reached."""
+        self.at(ctx, e, indent)
+        self.write(indent, f"raise QuintError({message!r})")
+
+    def assign(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
+        variable = e["args"][0]["name"]
+        if variable not in self.program.var_index:
+            return self.fail(ctx, e, f"'{variable}' is not a state variable", indent)
+        if any(name == variable for name, _ in ctx.assigned):
+            return self.fail(ctx, e, f"variable '{variable}' is assigned twice in one step", indent)
+        local = self.program.fresh("n")
+        self.at(ctx, e["args"][1], indent)
+        self.write(indent, f"{local} = {self.expr(e['args'][1], ctx)}")
+        k(replace(ctx, assigned=ctx.assigned + ((variable, local),)), indent)
+
+    def all(self, parts: list, ctx: Ctx, k: Continuation, indent: int) -> None:
+        if not parts:
+            return k(ctx, indent)
+        first, rest = parts[0], parts[1:]
+        self.body(first, ctx, lambda after, at: self.all(rest, after, k, at), indent)
+
+    def any(self, options: list, ctx: Ctx, k: Continuation, indent: int, forgets: bool) -> None:
+        """Each disjunct in turn (in "sample" mode, in a random order, the first that works)."""
+        branches = []
+        for position, option in enumerate(options, start=1):
+            name = self.program.disjunct_name(option, position, ctx.action)
+            start = replace(ctx, path=ctx.path + ((name,) if name else ()))
+            if forgets:  # Quint's `any` resets the action taken and the picks before each disjunct
+                start = replace(start, taken=None, recorded=())
+            branches.append((option, start))
+        if self.mode != "sample":
+            for option, start in branches:
+                self.body(option, start, k, indent, chosen=True)
+            return
+
+        def options_code(inner: Ctx, ret: Continuation, at: int) -> None:
+            self.write(at, f"for i in shuffled({len(branches)}, rng):")
+            for i, (option, start) in enumerate(branches):
+                self.write(at + 1, f"{'if' if i == 0 else 'elif'} i == {i}:")
+                self.body(option, replace(start, scope=inner.scope), ret, at + 2, chosen=True)
+
+        self.scope_function(ctx, k, indent, options_code)
+
+    def ite(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
+        condition, then, otherwise = e["args"]
+        self.at(ctx, condition, indent)
+        self.write(indent, f"if {self.expr(condition, ctx)}:")
+        self.body(then, ctx, k, indent + 1, chosen=True)
+        self.write(indent, "else:")
+        self.body(otherwise, ctx, k, indent + 1, chosen=True)
+
+    def let(self, e: dict, ctx: Ctx, k: Continuation, indent: int, chosen: bool = False) -> None:
         opdef = e["opdef"]
-        name = opdef["name"]
-        body = self.action(e["expr"], (*locals_, name), where)
+        name, outer = opdef["name"], ctx.scope
         if opdef["qualifier"] != "nondet":
-            value = self.function(opdef["expr"], locals_, where)
-
-            def let(S, L, nxt):
-                yield from body(S, {**L, name: value(S, L)}, nxt)
-
-            def sample_let(S, L, nxt, rng):
-                return body.sample(S, {**L, name: value(S, L)}, nxt, rng)
-
-            return sampling(let, sample_let)
+            local = self.program.fresh("v")
+            self.at(ctx, opdef["expr"], indent)
+            self.write(indent, f"{local} = {self.expr(opdef['expr'], ctx)}")
+            inner = replace(ctx, scope={**outer, name: local})
+            return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
-            return self.unsupported_action("nondet without oneOf", where)
-        function = self.function(source["args"][0], locals_, where)
+            return self.fail(ctx, e, "nondet without oneOf is not supported", indent)
+        local = self.program.fresh("x")
+        self.nondets.add(name)
 
-        def elements(S, L):
-            try:
-                return runtime.ordered(function(S, L))
-            except QuintError as error:
-                located(error, where)
+        def picked(after: Ctx, at: int) -> None:
+            """The body held: Quint records the pick, and the scope of `name` ends."""
+            position = next(i for i, (_, code) in enumerate(after.picks) if code == local)
+            k(replace(after, scope=outer, recorded=after.recorded + (position,)), at)
 
-        def nondet(S, L, nxt):
-            for element in elements(S, L):
-                for path, picks, after in body(S, {**L, name: element}, nxt):
-                    yield path, ((name, element),) + picks, after
+        def loop(inner: Ctx, ret: Continuation, at: int) -> None:
+            self.nesting += 1
+            if self.nesting > MAX_NESTING:
+                raise SyntaxError("too deeply nested")
+            self.at(inner, source["args"][0], at)
+            elements = self.elements(source["args"][0], inner)
+            self.write(at, f"for {local} in {'rotated(' + elements + ', rng)' if self.mode == 'sample' else elements}:")
+            body = replace(inner, scope={**inner.scope, name: local}, picks=inner.picks + ((name, local),))
+            self.body(e["expr"], body, ret, at + 1, chosen)
+            self.nesting -= 1
 
-        def sample(S, L, nxt, rng):
-            """As Quint's simulator: a random element; when the rest is disabled with it, the next
-            element (cyclically) until one works or every one was tried."""
-            chosen = elements(S, L)
-            if not chosen:
-                return None
-            start = rng.randrange(len(chosen))
-            for k in range(len(chosen)):
-                element = chosen[(start + k) % len(chosen)]
-                outcome = body.sample(S, {**L, name: element}, nxt, rng)
-                if outcome is not None:
-                    return outcome[0], ((name, element),) + outcome[1], outcome[2]
-            return None
+        if self.mode != "sample":
+            return loop(ctx, picked, indent)
+        self.scope_function(ctx, picked, indent, loop)
 
-        return sampling(nondet, sample)
+    def elements(self, e: dict, ctx: Ctx) -> str:
+        """Code for the elements of set `e` in the order a `nondet` visits them. A filtered set is
+        filtered in that order, which it keeps (instead of building the set, then sorting it)."""
+        if e["kind"] == "app" and e["opcode"] == "filter":
+            return f"list(filter({self.expr(e['args'][1], ctx)}, {self.elements(e['args'][0], ctx)}))"
+        code = self.expr(e, ctx)
+        if re.fullmatch(r"k_\w+", code):  # a constant set: ordered once
+            return self.program.constant_elements(code) or f"ordered({code})"
+        return f"ordered({code})"
 
-    def call(self, name: str, args: list, locals_: tuple[str, ...], where: str, chosen: bool) -> Action:
-        params, _ = self.action_def(name)
+    def scope_function(self, ctx: Ctx, k: Continuation, indent: int, write_scope) -> None:
+        """In "sample" mode: the choices of an `any` or a `nondet` in a function of their own, which
+        returns at the first place the scope succeeds; what follows runs once, after it, for that place."""
+        function, result = self.program.fresh("_s"), self.program.fresh("r")
+        exits: list[Ctx] = []
+
+        def ret(after: Ctx, at: int) -> None:
+            new = [code for _, code in after.assigned[len(ctx.assigned) :]]
+            new += [code for _, code in after.picks[len(ctx.picks) :]]
+            self.write(at, f"return ({len(exits)}, {''.join(code + ', ' for code in new)})")
+            exits.append(after)
+
+        self.write(indent, f"def {function}():")
+        self.write(indent + 1, "at = 0")
+        self.write(indent + 1, "try:")
+        write_scope(ctx, ret, indent + 2)
+        self.write(indent + 1, "except QuintError as e:")
+        self.write(indent + 2, "located(e, at)")
+        self.write(indent, f"{result} = {function}()")
+        self.write(indent, f"if {result} is not None:")
+        for number, after in enumerate(exits):
+            self.write(indent + 1, f"if {result}[0] == {number}:")
+            new = [code for _, code in after.assigned[len(ctx.assigned) :]]
+            new += [code for _, code in after.picks[len(ctx.picks) :]]
+            for i, code in enumerate(new, start=1):
+                self.write(indent + 2, f"{code} = {result}[{i}]")
+            k(after, indent + 2)
+
+    def call(self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
+        program = self.program
+        definition = program.defs[name]
+        params = program.params(definition)
+        args = e.get("args", []) if e["kind"] == "app" else []
         if len(args) != len(params):
-            return self.unsupported_action(f"action '{name}' applied to {len(args)} arguments", where)
-        values = [self.function(a, locals_, where) for a in args]
-        named = chosen or self.makes_choice(self.defs[name]["expr"])
-        actions = self.actions
+            return self.fail(ctx, e, f"action '{name}' applied to {len(args)} arguments", indent)
+        scope = {}
+        if args:
+            self.at(ctx, e, indent)
+        for param, arg in zip(params, args):
+            code = self.expr(arg, ctx)
+            if SIMPLE.fullmatch(code):
+                scope[param] = code
+            else:
+                scope[param] = program.fresh("a")
+                self.write(indent, f"{scope[param]} = {code}")
+        named = chosen or program.makes_choice(definition["expr"])
+        inner = replace(
+            ctx,
+            scope=scope,
+            path=ctx.path + ((name,) if named else ()),
+            taken=ctx.taken if ctx.taken is not None else name,
+            action=name,
+        )
+        body = definition["expr"]["expr"] if params else definition["expr"]
+        outer = ctx
+        self.body(body, inner, lambda after, at: k(replace(after, scope=outer.scope, action=outer.action), at), indent)
 
-        def call(S, L, nxt):
-            inner = {p: v(S, L) for p, v in zip(params, values)}
-            for path, picks, after in actions[name][1](S, inner, nxt):
-                yield ((name,) + path if named else path), picks, after
+    # ---- where the action succeeds ------------------------------------------------
 
-        def sample(S, L, nxt, rng):
-            inner = {p: v(S, L) for p, v in zip(params, values)}
-            outcome = actions[name][1].sample(S, inner, nxt, rng)
-            if outcome is None or not named:
-                return outcome
-            return (name,) + outcome[0], outcome[1], outcome[2]
+    def leaf(self, ctx: Ctx, indent: int) -> None:
+        """The next state, from the assigned variables (an error if one is missing)."""
+        assigned = dict(ctx.assigned)
+        missing = [v for v in self.program.variables if v not in assigned]
+        if missing:
+            where = f" ({' › '.join(ctx.path)})" if ctx.path else ""
+            message = f"{'init' if self.label == 'InitLabel' else self.name}{where} assigns no value to {', '.join(map(repr, missing))}"
+            self.write(indent, f"raise QuintError({message!r})")
+            return
+        path = self.leaf_path(ctx)
+        state = "(" + "".join(assigned[v] + ", " for v in self.program.variables) + ")"
+        if self.mode == "states":
+            self.write(indent, f"out({state})")
+            return
+        picks = "(" + "".join(f"({name!r}, {code}), " for name, code in ctx.picks) + ")"
+        label = f"mk({self.label}, ({path!r}, {picks}, ()))"
+        self.write(indent, f"out(({label}, {state}))" if self.mode == "steps" else f"return ({label}, {state})")
 
-        return sampling(call, sample)
+    def leaf_path(self, ctx: Ctx) -> tuple[str, ...]:
+        """The label path of a leaf. Two leaves alike in path and pick names but that Quint records
+        differently get paths that differ (by the action taken), so that a label says what Quint records."""
+        names = tuple(name for name, _ in ctx.picks)
+        recorded = (ctx.taken or "", ctx.recorded)
+        path = ctx.path
+        while (known := self.known.get((path, names))) is not None and known != recorded:
+            path = path + (ctx.taken or "any",)
+        if known is None:
+            self.known[(path, names)] = recorded
+            self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
+        return path
 
 
-def sampling(enumerate_: Action, sample: Callable) -> Action:
-    """An action: called, it enumerates every outcome; `.sample(S, L, nxt, rng)` draws one
-    as `quint run` does (None when the draw finds the action disabled)."""
-    enumerate_.sample = sample  # type: ignore[attr-defined]
-    return enumerate_
+def _size(e: Any) -> int:
+    """The number of IR nodes in `e`."""
+    if isinstance(e, dict):
+        return ("kind" in e) + sum(_size(value) for value in e.values())
+    if isinstance(e, list):
+        return sum(_size(value) for value in e)
+    return 0
 
 
 class _Missing:
@@ -506,12 +827,5 @@ class _Missing:
 _MISS = _Missing()
 
 
-def located(error: QuintError, where: str):
-    """Raise `error` again, saying where it happened unless it says so already."""
-    if "(in " in str(error):
-        raise error
-    raise QuintError(f"{error} (in {where})") from None
-
-
-def _unsupported(what: str, where: str):
-    raise QuintError(f"the Quint operator '{what}' is not supported yet (in {where})")
+def _unsupported(what: str):
+    raise QuintError(f"the Quint operator '{what}' is not supported yet")

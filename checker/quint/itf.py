@@ -176,7 +176,7 @@ def json_text(value: Any, limit: int | None = 60) -> str:
 
 def nondet_picks(model: Model, label: Label | None) -> Record:
     """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one."""
-    picks = dict(label.picks) if label is not None else {}
+    picks = model.mbt_picks(label)
     names = sorted({*model.nondet_names, *picks})
     return Record({name: Variant("Some", picks[name]) if name in picks else Variant("None") for name in names})
 
@@ -207,9 +207,12 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
     """
     now = datetime.now(timezone.utc)
     mbt, unit = (True, "tuple") if style == "quint" else (False, "UNIT")
+    labels = list(trace.labels)
+    if mbt and labels and labels[0] is None:
+        labels[0] = model.init_label(trace.states[0])  # `init`'s own picks, as Quint records them
     states = [
         {"#meta": {"index": index}, **to_json(state_values(model, state, label, mbt), unit)}
-        for index, (state, label) in enumerate(zip(trace.states, trace.labels))
+        for index, (state, label) in enumerate(zip(trace.states, labels))
     ]
     variables = list(model.to_quint(trace.states[0])) + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
     document = {

@@ -137,7 +137,7 @@ class Replayer:
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
-            labels.append(label)
+            labels.append(label if states[1:] else None)  # a trace's first state has no label
         if itf.loop is not None:
             self.check_loop(states, itf.loop)
         ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))
@@ -150,15 +150,16 @@ class Replayer:
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
-    def explain_initial(self, state: Hashable, values: dict | None) -> None:
-        """State 0 must be initial (and its `mbt::` fields, when given, say `init`)."""
+    def explain_initial(self, state: Hashable, values: dict | None) -> Label | None:
+        """State 0 must be initial (and its `mbt::` fields, when given, name a step of `init` into it)."""
         if state not in self.initial:
             nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
             raise NotABehaviour(
                 f"state 0 is not an initial state of spec '{self.model.name}': "
                 f"it differs from `init` in {describe(self.diff(nearest, state))}"
             )
-        self.matching_mbt([None], 0, values)
+        candidates = [label for label, initial in self.model.init_steps() if initial == state]
+        return self.matching_mbt(candidates or [None], 0, values)
 
     def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
         """The label of the step from `before` into `state`; the `mbt::` fields
@@ -176,9 +177,9 @@ class Replayer:
             return candidates[0]
         taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
         for label in candidates:
-            if model.action_taken(label) == taken and dict(label.picks if label else ()) == picks:
+            if model.action_taken(label) == taken and model.mbt_picks(label) == picks:
                 return label
-        steps = "; ".join("init" if label is None else str(label) for label in candidates)
+        steps = "; ".join(f"init {label or ''}".strip() if index == 0 else str(label) for label in candidates)
         which = "the steps of spec '{}' that lead" if len(candidates) > 1 else "the step of spec '{}' that leads"
         raise NotABehaviour(
             f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import combinations, product
+from operator import mul
 from typing import Any, Callable, Iterable
 
 from checker.model import SpecError
@@ -22,9 +23,24 @@ from checker.quint.value import QList, Record, Variant, flat
 class QuintError(SpecError):
     """Evaluating the spec failed; the message says what and where."""
 
+    #: the place of the evaluator's code where it failed (see `checker.quint.evaluator.Program.place`)
+    place: int | None = None
+
+
+def fault(message: str, at: int | None) -> QuintError:
+    """The error `message`, at the evaluator's place `at` (None: where the code that called says)."""
+    error = QuintError(message)
+    error.place = at
+    return error
+
 
 class _Hashable(dict):
-    """A dict that is never changed once built, hashed by its items (the hash is computed once)."""
+    """A dict that is never changed once built, hashed by its items (the hash is computed once).
+
+    The hash is the sum of the squares of the items' hashes, so that a copy with one item changed
+    gets its hash from the original's in two steps (see `_changed`) instead of hashing every item
+    again. (Squares, as a plain sum of tuple hashes would depend little on which key holds which value.)
+    """
 
     __slots__ = ("_hash",)
 
@@ -32,14 +48,37 @@ class _Hashable(dict):
         try:
             return self._hash
         except AttributeError:
-            self._hash = hash(frozenset(self.items()))
+            hashes = list(map(hash, self.items()))
+            self._hash = sum(map(mul, hashes, hashes)) % _MODULUS
             return self._hash
 
 
+def _changed(original: _Hashable, key: Any, value: Any, new: _Hashable) -> _Hashable:
+    """`new`, a copy of `original` with `key` set to `value`, given its hash if the original knows its own."""
+    try:
+        known = original._hash
+    except AttributeError:
+        return new
+    total = (known - _square(hash((key, original[key])))) if key in original else known
+    new._hash = (total + _square(hash((key, value)))) % _MODULUS
+    return new
+
+
+#: maps' hashes are taken modulo this prime (Python's own modulus for hashing numbers)
+_MODULUS = (1 << 61) - 1
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
 class QMap(_Hashable):
-    """A Quint map: an immutable, hashable dict."""
+    """A Quint map: an immutable, hashable dict. `m[key]` is Quint's `m.get(key)`: a missing key is an error."""
 
     __slots__ = ()
+
+    def __missing__(self, key: Any):
+        raise QuintError(f"key {flat(key)} is not in the map (its keys: {flat(frozenset(self))})")
 
 
 class QRecord(_Hashable, Record):
@@ -84,36 +123,77 @@ def order(value: Any) -> Any:
     return value
 
 
+#: set -> its elements in `order`, for the sets a `nondet` met last (most are the same set again and again)
+_ORDERED: dict[int, tuple[frozenset, list]] = {}
+
+
 def ordered(values: Iterable) -> list:
     """The elements of a set in the order the evaluator visits them (see `order`)."""
+    known = _ORDERED.get(id(values))
+    if known is not None and known[0] is values:
+        return known[1]
     if isinstance(values, Infinite):
         iter(values)
-    return sorted(values, key=order)
+    # the elements of a set have one type: when its values sort as Python sorts them, no key is needed
+    natural = values and _natural(next(iter(values))) and len(set(map(type, values))) == 1
+    result = sorted(values) if natural else sorted(values, key=order)
+    if len(_ORDERED) > 4096:
+        _ORDERED.clear()
+    _ORDERED[id(values)] = (values, result)
+    return result
+
+
+def _natural(value: Any) -> bool:
+    """Whether values of this one's type sort as `order` sorts them, by Python's own `<`: integers,
+    strings and tuples or lists of them (not sets, ordered by inclusion, nor maps, nor variants,
+    whose values may differ in type from one tag to another)."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool:
+        return True
+    return (kind is tuple or kind is QList) and all(map(_natural, value))
+
+
+def shuffled(n: int, rng) -> list[int]:
+    """0..n-1 in a random order, drawn as Quint's simulator shuffles the disjuncts of `any` (Fisher-Yates)."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def rotated(elements: list, rng) -> list:
+    """The elements from a random one on, cyclically: the order in which Quint's simulator
+    tries the picks of a `nondet` (when a pick disables the rest, the next one)."""
+    if not elements:
+        return elements
+    start = rng.randrange(len(elements))
+    return elements[start:] + elements[:start]
 
 
 # ---- integers ------------------------------------------------------------------
 
 
-def idiv(a: int, b: int) -> int:
+def idiv(a: int, b: int, at: int | None = None) -> int:
     """Quint's integer division truncates toward zero (as JavaScript's BigInt)."""
     if b == 0:
-        raise QuintError("division by zero")
+        raise fault("division by zero", at)
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
 
 
-def imod(a: int, b: int) -> int:
+def imod(a: int, b: int, at: int | None = None) -> int:
     """The remainder has the sign of the dividend (as JavaScript's BigInt)."""
     if b == 0:
-        raise QuintError("division by zero in %")
-    return a - b * idiv(a, b)
+        raise fault("division by zero in %", at)
+    return a - b * idiv(a, b, at)
 
 
-def ipow(a: int, b: int) -> int:
+def ipow(a: int, b: int, at: int | None = None) -> int:
     if b < 0:
-        raise QuintError(f"negative exponent {b} in ^")
+        raise fault(f"negative exponent {b} in ^", at)
     if a == 0 and b == 0:
-        raise QuintError("0^0 is undefined")
+        raise fault("0^0 is undefined", at)
     return a**b
 
 
@@ -143,9 +223,9 @@ def flatten(s: frozenset) -> frozenset:
     return frozenset().union(*finite(s))
 
 
-def get_only_element(s: frozenset) -> Any:
+def get_only_element(s: frozenset, at: int | None = None) -> Any:
     if len(finite(s)) != 1:
-        raise QuintError(f"getOnlyElement on a set of {len(s)} elements: {flat(s)}")
+        raise fault(f"getOnlyElement on a set of {len(s)} elements: {flat(s)}", at)
     return next(iter(s))
 
 
@@ -161,11 +241,11 @@ def all_lists_up_to(s: frozenset, n: int) -> frozenset:
 # ---- maps ----------------------------------------------------------------------
 
 
-def get(m: dict, key: Any) -> Any:
+def get(m: dict, key: Any, at: int | None = None) -> Any:
     try:
         return m[key]
     except KeyError:
-        raise QuintError(f"key {flat(key)} is not in the map (its keys: {flat(frozenset(m))})") from None
+        raise fault(f"key {flat(key)} is not in the map (its keys: {flat(frozenset(m))})", at) from None
 
 
 def map_by(s: frozenset, f: Callable) -> QMap:
@@ -181,23 +261,29 @@ def set_of_maps(domain: frozenset, values: frozenset) -> frozenset:
     return frozenset(QMap(zip(keys, choice)) for choice in product(ordered(values), repeat=len(keys)))
 
 
-def map_set(m: dict, key: Any, value: Any) -> QMap:
+def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
     """`m.set(k, v)`: k must already be a key (use `put` to add one)."""
     if key not in m:
-        raise QuintError(f"set: key {flat(key)} is not in the map (use put to add a key)")
+        raise fault(f"set: key {flat(key)} is not in the map (use put to add a key)", at)
     new = QMap(m)
     new[key] = value
+    try:
+        known = m._hash  # type: ignore[attr-defined]
+    except AttributeError:
+        return new
+    before, after = hash((key, m[key])), hash((key, value))  # as `_changed`, written out: the step's hot spot
+    new._hash = (known - before * before + after * after) % _MODULUS
     return new
 
 
-def set_by(m: dict, key: Any, f: Callable) -> QMap:
-    return map_set(m, key, f(get(m, key)))
+def set_by(m: dict, key: Any, f: Callable, at: int | None = None) -> QMap:
+    return map_set(m, key, f(get(m, key, at)), at)
 
 
 def put(m: dict, key: Any, value: Any) -> QMap:
     new = QMap(m)
     new[key] = value
-    return new
+    return _changed(m, key, value, new)
 
 
 def quint_map(*pairs: tuple) -> QMap:
@@ -207,51 +293,47 @@ def quint_map(*pairs: tuple) -> QMap:
 # ---- records and tuples -------------------------------------------------------
 
 
-def record(*fields: Any) -> QRecord:
-    return QRecord(zip(fields[0::2], fields[1::2]))
-
-
 def with_field(r: dict, name: str, value: Any) -> QRecord:
     new = QRecord(r)
     new[name] = value
-    return new
+    return _changed(r, name, value, new)
 
 
-def item(t: tuple, i: int) -> Any:
+def item(t: tuple, i: int, at: int | None = None) -> Any:
     if not 1 <= i <= len(t):
-        raise QuintError(f"tuple index {i} out of range for {flat(t)}")
+        raise fault(f"tuple index {i} out of range for {flat(t)}", at)
     return t[i - 1]
 
 
 # ---- lists ---------------------------------------------------------------------
 
 
-def head(xs: tuple) -> Any:
+def head(xs: tuple, at: int | None = None) -> Any:
     if not xs:
-        raise QuintError("head of an empty list")
+        raise fault("head of an empty list", at)
     return xs[0]
 
 
-def tail(xs: tuple) -> QList:
+def tail(xs: tuple, at: int | None = None) -> QList:
     if not xs:
-        raise QuintError("tail of an empty list")
+        raise fault("tail of an empty list", at)
     return QList(xs[1:])
 
 
-def nth(xs: tuple, i: int) -> Any:
+def nth(xs: tuple, i: int, at: int | None = None) -> Any:
     if not 0 <= i < len(xs):
-        raise QuintError(f"index {i} out of bounds for a list of length {len(xs)}")
+        raise fault(f"index {i} out of bounds for a list of length {len(xs)}", at)
     return xs[i]
 
 
-def replace_at(xs: tuple, i: int, value: Any) -> QList:
-    nth(xs, i)
+def replace_at(xs: tuple, i: int, value: Any, at: int | None = None) -> QList:
+    nth(xs, i, at)
     return QList(xs[:i] + (value,) + xs[i + 1 :])
 
 
-def list_slice(xs: tuple, start: int, end: int) -> QList:
+def list_slice(xs: tuple, start: int, end: int, at: int | None = None) -> QList:
     if not 0 <= start <= end <= len(xs):
-        raise QuintError(f"slice({start}, {end}) out of bounds for a list of length {len(xs)}")
+        raise fault(f"slice({start}, {end}) out of bounds for a list of length {len(xs)}", at)
     return QList(xs[start:end])
 
 
@@ -265,13 +347,13 @@ def foldr(xs: tuple, initial: Any, f: Callable) -> Any:
 # ---- variants ------------------------------------------------------------------
 
 
-def no_case(value: Variant) -> Any:
+def no_case(value: Variant, at: int | None = None) -> Any:
     """A `match` without a case for the value's tag (and no `_`)."""
-    raise QuintError(f"match: no case for {flat(value)}")
+    raise fault(f"match: no case for {flat(value)}", at)
 
 
-def check(condition: bool, where: str) -> bool:
+def check(condition: bool, at: int | None = None) -> bool:
     """`assert(condition)`: false is an error, as in Quint's simulator."""
     if not condition:
-        raise QuintError(f"assertion failed in {where}")
+        raise fault("assertion failed", at)
     return True

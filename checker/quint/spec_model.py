@@ -21,7 +21,7 @@ from checker.properties.temporal import (
     eventually,
     leadsTo,
 )
-from checker.quint.evaluator import Program, Unassigned
+from checker.quint.evaluator import InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
 from checker.quint.runtime import QMap, QRecord, QuintError
 from checker.quint.value import Record, Variant, pretty
@@ -78,10 +78,22 @@ def freeze(value: Any) -> Any:
 
 
 class Locator:
-    """Where a definition is in the source: `'name' (file:line)`."""
+    """Where a definition is in the source (`'name' (file:line)`), and where a runtime error happened:
+    at its IR node's line and column, from Quint's source map (`ir["sourceMap"]`) when there is one."""
 
-    def __init__(self, path: str, text: str):
+    def __init__(self, path: str, text: str, source_map: Mapping[str, Any] | None = None):
         self.path, self.text = path, text
+        self.map = (source_map or {}).get("map", {})
+        self.files = {key: self.shown(file) for key, file in (source_map or {}).get("sourceIndex", {}).items()}
+
+    def shown(self, file: str) -> str:
+        """A file of the source map as the user named it: the spec's own path for the spec itself."""
+        try:
+            if Path(file).resolve() == Path(self.path).resolve():
+                return self.path
+        except OSError:
+            pass
+        return file
 
     def line(self, name: str) -> int | None:
         found = re.search(
@@ -92,6 +104,16 @@ class Locator:
     def __call__(self, name: str) -> str:
         line = self.line(name)
         return f"'{name}' ({self.path}:{line})" if line else f"'{name}' ({self.path})"
+
+    def error(self, name: str, node: Any, message: str) -> str:
+        """`file:line:col: in 'name': message` (1-based, as editors count; Quint's map counts from 0),
+        or `message (in 'name' (file:line))` without a source map."""
+        found = self.map.get(str(node)) if node is not None else None
+        if found is None:
+            return f"{message} (in {self(name)})"
+        index, start = found[0], found[1]
+        file = self.files.get(str(index), self.path)
+        return f"{file}:{start['line'] + 1}:{start['col'] + 1}: in '{name}': {message}"
 
 
 class QuintSpec(Model[tuple]):
@@ -104,30 +126,39 @@ class QuintSpec(Model[tuple]):
         main = main or ir.get("main") or ir["modules"][-1]["name"]
         if main not in modules:
             raise QuintError(f"no module '{main}' in {source} (modules: {', '.join(modules)})")
-        module = modules[main]
+        #: the evaluated module's IR: its declarations, with their `typeAnnotation`s
+        self.module = module = modules[main]
         self.name = main
         self.source = source
         self.description = "the Quint spec as written, evaluated from Quint's IR"
-        self.locate = Locator(source, text)
-        self.program = program = Program(module, self.locate)
+        self.locate = Locator(source, text, ir.get("sourceMap"))
+        self.program = program = Program(module, self.locate.error)
         for role, name in (("init", init), ("step", step)):
             found = program.defs.get(name)
             if found is None or found["qualifier"] != "action":
                 raise QuintError(f"{source} has no action '{name}' to use as {role} (choose one with --{role})")
             if program.params(found):
                 raise QuintError(f"the {role} action '{name}' takes parameters: use an action without any")
-        self.init_action = program.action_def(init)[1]
-        self.step_action = program.action_def(step)[1]
+        self.init_action = program.compile_action(init, initial=True)
+        self.step_action = program.compile_action(step)
         self.step_name = step
+        self.sampling = False
         self.variables = program.variables
-        self.nondet_names = tuple(dict.fromkeys(_nondet_names(module)))
+        #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
+        self.leaves = {
+            kind: {(leaf.path, leaf.picks): leaf for leaf in action.leaves}
+            for kind, action in (("init", self.init_action), ("step", self.step_action))
+        }
+        #: every label path of `step`: its named actions, `any` disjuncts and `if` branches (for --coverage)
+        self.action_paths = tuple(dict.fromkeys(leaf.path for leaf in self.step_action.leaves))
+        self.nondet_names = tuple(sorted({name for action in (self.init_action, self.step_action) for name in action.nondets}))
         self.invariants = self._invariants(module, ir.get("types", {}))
         self.default_invariants = ("inv",) if "inv" in self.invariants else ()
         self.temporal_properties = self._temporal(module)
         self.views = {"quint": lambda state, previous=None: pretty(self.to_quint(state))}
-        initial = self.init_states()
+        steps = self.init_steps()
         #: the variables in the order `init` assigns them (the order of ITF's `vars`)
-        self.assigned_order = self._init_order() if initial else list(self.variables)
+        self.assigned_order = list(self.leaf(steps[0][0]).assigned) if steps else list(self.variables)
 
     # ---- properties ----------------------------------------------------------
 
@@ -187,38 +218,27 @@ class QuintSpec(Model[tuple]):
 
     # ---- states and steps ------------------------------------------------------
 
-    def _states(self, action, before, what: str) -> Iterator[tuple[Label, tuple]]:
-        variables = self.variables
-        for path, picks, assigned in action(before, {}, {}):
-            label = Label(path, picks)
-            if len(assigned) != len(variables):
-                missing = [v for v in variables if v not in assigned]
-                step = f" ({label})" if str(label) else ""
-                raise QuintError(f"{what}{step} assigns no value to {', '.join(map(repr, missing))}")
-            yield label, tuple([assigned[v] for v in variables])
+    def init_steps(self) -> list[tuple[Label, tuple]]:
+        """Every (label, initial state) of `init`: its label has the picks Quint records for state 0."""
+        return self.init_action.steps(Unassigned())
 
     def init_states(self) -> list:
-        return list(dict.fromkeys(state for _, state in self._states(self.init_action, Unassigned(), "init")))
-
-    def _init_order(self) -> list[str]:
-        _, _, assigned = next(iter(self.init_action(Unassigned(), {}, {})))
-        return list(assigned)
+        return list(dict.fromkeys(state for _, state in self.init_steps()))
 
     def next_steps(self, state: tuple) -> Iterator[tuple[Label, tuple]]:
-        return self._states(self.step_action, state, self.step_name)
+        return iter(self.step_action.steps(state))
+
+    def next_states(self, state: tuple) -> list[tuple]:
+        """The successors alone, one per step (as `next_steps` without the labels, and faster)."""
+        return self.step_action.states(state)
 
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly
         among the enabled ones; for a `nondet`, a uniform pick (the next one when it is disabled)."""
-        outcome = self.step_action.sample(state, {}, {}, rng)
-        if outcome is None:
-            return None
-        path, picks, assigned = outcome
-        label = Label(path, picks)
-        if len(assigned) != len(self.variables):
-            missing = [v for v in self.variables if v not in assigned]
-            raise QuintError(f"{self.step_name} ({label}) assigns no value to {', '.join(map(repr, missing))}")
-        return label, tuple([assigned[v] for v in self.variables])
+        if not self.sampling:
+            self.sampling = True
+            self.program.remember_states()
+        return self.step_action.sample(state, rng)
 
     def to_quint(self, state: tuple) -> Record:
         index = self.program.var_index
@@ -230,28 +250,23 @@ class QuintSpec(Model[tuple]):
             raise ValueError(f"missing state variable '{missing[0]}'")
         return tuple(freeze(variables[v]) for v in self.variables)
 
+    def leaf(self, label: Label) -> Leaf:
+        kind = "init" if isinstance(label, InitLabel) else "step"
+        return self.leaves[kind][(label.path, tuple(name for name, _ in label.picks))]
+
     def action_taken(self, label: Label | None) -> str:
-        """As `quint run --mbt`: each `any` forgets the action taken, and the disjunct it takes names
-        it ("" for a disjunct that is not a named action); with no `any` on the way, the step's name."""
+        """What `quint run --mbt` records as `mbt::actionTaken`: the first named action entered since
+        the last `any` chose a disjunct ("" when none was), `init` or `step` when no `any` chose."""
         if label is None:
             return "init"
-        for name in reversed(label.path):
-            if name in self.program.anonymous:
-                return ""
-            if name in self.program.disjuncts:
-                return name
-        return self.step_name
+        return self.leaf(label).taken
 
-
-def _nondet_names(e: Any) -> Iterator[str]:
-    if isinstance(e, dict):
-        if e.get("kind") == "let" and e["opdef"].get("qualifier") == "nondet":
-            yield e["opdef"]["name"]
-        for value in e.values():
-            yield from _nondet_names(value)
-    elif isinstance(e, list):
-        for value in e:
-            yield from _nondet_names(value)
+    def mbt_picks(self, label: Label | None) -> dict:
+        """What `quint run --mbt` records as `mbt::nondetPicks`: the picks made since the last `any` chose
+        a disjunct, and those of the `nondet`s around it."""
+        if label is None:
+            return {}
+        return {label.picks[i][0]: label.picks[i][1] for i in self.leaf(label).recorded}
 
 
 def load(

@@ -132,11 +132,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
-            if kwargs["spec"].endswith(".qnt"):
-                models = {kwargs["spec"]: specs.build(kwargs)}
-            else:
-                chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
-                models = {name: model for name, model in specs.all().items() if name in chosen}
+            chosen = [kwargs["spec"]] if given(ctx, "spec") else list(specs.factories)
+            models = {name: specs.build({**kwargs, "spec": name}) for name in chosen}
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])

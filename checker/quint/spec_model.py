@@ -105,6 +105,8 @@ class QuintSpec(Model[tuple]):
         if main not in modules:
             raise QuintError(f"no module '{main}' in {source} (modules: {', '.join(modules)})")
         module = modules[main]
+        #: the main module of the IR: its declarations, with their `typeAnnotation`s
+        self.module = module
         self.name = main
         self.source = source
         self.description = "the Quint spec as written, evaluated from Quint's IR"

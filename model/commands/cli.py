@@ -1,16 +1,58 @@
 """`ttt-check`: the generic command line, offered the tic-tac-toe specs."""
 
+import json
 from functools import partial
+from importlib import resources
+from pathlib import Path
+from typing import Mapping
 
 import click
 
 from checker.cli.app import add_command, make_cli
-from checker.cli.common import Specs
+from checker.cli.common import Specs, Transcribed
+from checker.files import read_bounded
+from checker.model import Model
 from model.commands.learn import learn
 from model.commands.play import play_command
-from model.players.kinds import KINDS, LEARNED, build, player_kind
+from model.players.kinds import KINDS, LEARNED, SpecMatch, build, player_kind
 from model.players.keeps_value import ValuedStrategy
+from model.spec.shape import game_of
+from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
+
+#: the lecture's specs as installed with the tool (`model/spec/lecture` is the project's `specs/`)
+LECTURE = Path(str(resources.files("model.spec").joinpath("lecture")))
+
+
+def transcribed(spec: type[TicTacToe]) -> Transcribed:
+    """The file `spec` transcribes, with the SHA-256 `specs/manifest.json` records for it."""
+    manifest = json.loads(read_bounded(str(LECTURE / "manifest.json"), 1 << 20))
+    return Transcribed(spec.source, manifest["sources"][spec.source]["sha256"], LECTURE / Path(spec.source).name)
+
+
+def evaluated(spec: Model, options: Mapping[str, object]) -> Model:
+    """A `.qnt` evaluated as written: of the game's shape, with the board views and the player kinds
+    --x/--o; the options of the transcriptions (--size, --k, --no-stutter) do not apply to it."""
+    flags = {"size": "--size", "k": "--k", "stutter": "--no-stutter"}
+    board = [flag for name, flag in flags.items() if name in options]
+    if board:
+        raise click.UsageError(
+            f"{', '.join(board)} applies to the registered specs' Python transcriptions, not to a .qnt file "
+            f"evaluated as written ({spec.source})"
+        )
+    game = game_of(spec)
+    players = {name: options[name] for name in ("x", "o") if name in options}
+    if not players:
+        return game or spec
+    if game is None:
+        raise click.UsageError(
+            f"{', '.join('--' + name for name in players)}: a player kind needs a spec of the game's shape "
+            f"(var board: int -> int -> Square, var nextTurn: Player); {spec.source} has other state"
+        )
+    try:
+        return SpecMatch(game, players.get("x"), players.get("o"))
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
 
 
 class PlayerKind(click.ParamType):
@@ -40,6 +82,8 @@ def player_option(side: str, default: str) -> click.Option:
 SPECS = Specs(
     {"strategy": partial(build, ValuedStrategy), "random": partial(build, TicTacToe)},
     default="strategy",
+    sources={"strategy": transcribed(StrategyTicTacToe), "random": transcribed(TicTacToe)},
+    evaluated=evaluated,
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={
         "check": (

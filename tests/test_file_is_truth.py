@@ -1,0 +1,125 @@
+"""The registered specs mean their `.qnt` files as they are on disk.
+
+The transcription answers only while the file is byte for byte the one it was
+verified against (its SHA-256 in specs/manifest.json); an edited file is
+evaluated as written, or, without Quint, refused in one line. The figures of
+the edited spec come from tests/enumerator.py (which imports neither the
+checker nor the model), with the exercise's edit made there too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import enumerator
+from checker.quint.frontend import FrontEndError, find_quint
+from console import run
+
+ROOT = Path(__file__).resolve().parents[1]
+DROP_BLOCK = "    if (canBlock) Block else\n"
+
+
+def without_block(board: str, mark: str) -> list[tuple]:
+    """The lecture's strategy with its Block rule dropped, written from enumerator's pieces, under
+    specs/tictactoe.qnt's `not(gameOver)` guard of MoveX."""
+    if enumerator.is_over(board):
+        return []
+    if board == enumerator.EMPTY * 9:
+        return [(None, i) for i in enumerator.CORNERS]
+    win = enumerator.lines_with(board, "X", 2)
+    if win:
+        return win
+    if board[enumerator.CENTER] == enumerator.EMPTY:
+        return [(None, enumerator.CENTER)]
+    return enumerator.lines_with(board, "X", 1) or enumerator.any_square(board, mark)
+
+
+def give_quint(env: dict) -> None:
+    """Let the environment find Quint (QUINT) and node (PATH); skip when Quint is not installed."""
+    try:
+        quint = find_quint(None, ROOT / "specs/tictactoe.qnt")
+    except FrontEndError:
+        pytest.skip("needs the quint executable (QUINT, .quint/ or PATH)")
+    node = shutil.which("node")
+    env.update(QUINT=str(quint), PATH=os.pathsep.join([str(Path(node).parent)] * bool(node) + [env["PATH"]]))
+
+
+def test_the_manifest_records_the_committed_files_hashes():
+    """Update the hash (with the transcription) whenever a spec file changes."""
+    sources = json.loads((ROOT / "specs/manifest.json").read_text())["sources"]
+    assert set(sources) == {"specs/tictactoe.qnt", "specs/tictactoe_random.qnt"}
+    for path, entry in sources.items():
+        assert hashlib.sha256((ROOT / path).read_bytes()).hexdigest() == entry["sha256"]
+        assert (ROOT / entry["transcription"]).is_file()
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the project's specs in a fresh folder, with an environment that finds no Quint."""
+    shutil.copytree(ROOT / "specs", tmp_path / "specs")
+    env = {k: v for k, v in os.environ.items() if k != "QUINT"}
+    env.update(PATH=str(tmp_path / "nothing"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    return tmp_path, env
+
+
+def drop_block(folder: Path) -> None:
+    spec = folder / "specs/tictactoe.qnt"
+    text = spec.read_text()
+    assert DROP_BLOCK in text
+    spec.write_text(text.replace(DROP_BLOCK, ""))
+
+
+def test_the_drop_block_exercise_through_the_default_spec(project):
+    folder, env = project
+    drop_block(folder)
+    give_quint(env)
+    done = run("-i", "OHasNotWon", cwd=folder, env=env)
+    explored = enumerator.Game(without_block).explore()
+    o_wins = explored.shortest(explored.violating("OHasNotWon"))
+    assert o_wins == 6
+    lines = done.stdout.splitlines()
+    assert done.returncode == 12, done.stderr
+    assert lines[0] == "specs/tictactoe.qnt changed since the Python transcription: evaluating the file as written"
+    assert f"[violation] invariant OHasNotWon is violated after {o_wins} steps" in done.stdout
+    assert f"{len(explored.states):,} distinct states" in done.stdout
+    assert " *O* " in done.stdout or "*O*" in done.stdout  # the winning line drawn on the board
+
+
+def test_an_edited_file_without_quint_is_refused_in_one_line(project):
+    folder, env = project
+    drop_block(folder)
+    done = run("-i", "OHasNotWon", cwd=folder, env=env)
+    assert done.returncode == 3 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("ttt-check: error: specs/tictactoe.qnt changed since the Python transcription")
+    assert "npm install" in line and "holds" not in line
+
+
+def test_an_unchanged_file_needs_no_quint(project):
+    folder, env = project
+    done = run("-i", "OHasNotWon", cwd=folder, env=env)
+    explored = enumerator.STRATEGY.explore()
+    assert done.returncode == 0 and done.stderr == ""
+    assert f"[ok] invariant OHasNotWon holds in all {len(explored.states):,} reachable states" in done.stdout
+
+
+def test_below_the_project_folder_the_projects_file_is_meant(project):
+    folder, env = project
+    drop_block(folder)
+    (folder / "work").mkdir()
+    done = run("-i", "OHasNotWon", cwd=folder / "work", env=env)
+    assert done.returncode == 3 and "../specs/tictactoe.qnt changed" in done.stderr
+
+
+def test_a_changed_file_refuses_the_transcriptions_options(project):
+    folder, env = project
+    drop_block(folder)
+    give_quint(env)
+    done = run("--size", "4", cwd=folder, env=env)
+    assert done.returncode == 2 and "--size applies to the registered specs' Python transcriptions" in done.stderr

@@ -123,3 +123,61 @@ def test_a_changed_file_refuses_the_transcriptions_options(project):
     give_quint(env)
     done = run("--size", "4", cwd=folder, env=env)
     assert done.returncode == 2 and "--size applies to the registered specs' Python transcriptions" in done.stderr
+
+
+def minimax_o(board: str, mark: str) -> list[tuple]:
+    """O's moves of the best minimax value (the free game's), every tied one."""
+    if enumerator.is_over(board):
+        return []
+    values = {i: enumerator.minimax(enumerator.play(board, i, "O"), "X") for i in enumerator.empties(board)}
+    return [(None, i) for i, value in values.items() if value == min(values.values())]
+
+
+@pytest.fixture
+def quint_in_project(ttt_check, tmp_path, monkeypatch):
+    """Quint found, the IR cache in a fresh folder, run from the project folder."""
+    env: dict = {"PATH": os.environ.get("PATH", "")}
+    give_quint(env)
+    monkeypatch.setenv("QUINT", env["QUINT"])
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)
+    return ttt_check
+
+
+def test_does_my_edited_strategy_survive_minimax_play(quint_in_project):
+    explored = enumerator.Game(without_block, o_plays=minimax_o).explore()
+    steps = explored.shortest(explored.violating("OHasNotWon"))
+    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon")
+    assert code == 12 and f"violated after {steps} steps" in out
+    assert f"{len(explored.states):,} distinct states" in out
+    # the lecture's strategy, as written, does survive it
+    kept = enumerator.Game(enumerator.strategy, o_plays=minimax_o).explore()
+    code, out, _ = quint_in_project("--spec", "specs/tictactoe.qnt", "--o", "perfect", "-i", "OHasNotWon")
+    assert code == 0 and "holds" in out
+    code, out, _ = quint_in_project("--spec", "specs/tictactoe.qnt", "--o", "minimax", "-i", "OHasNotWon")
+    assert code == 0 and f"holds in all {len(kept.states):,} reachable states" in out
+
+
+def test_play_against_the_edited_spec(quint_in_project, monkeypatch):
+    """O plays the corner trap the missing Block cannot stop; X's moves are the file's MoveX."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("B2\nA2\nC1\nC3\nB1\nB3\n"))
+    code, out, err = quint_in_project("play", "--spec", "tests/specs/tictactoe_no_block.qnt", "--seed", "7")
+    assert err == "" and "the computer plays X (the spec's MoveX)" in out
+    moves = [line for line in out.splitlines() if line.startswith("The computer (X) plays")]
+    assert moves and all("MoveX ›" in line for line in moves)
+    assert "Chosen by the spec's own action MoveX" in out
+    assert "Block" not in "".join(moves)
+
+
+def test_play_refuses_a_spec_of_another_shape_naming_no_option(quint_in_project):
+    code, out, err = quint_in_project("play", "--spec", "tests/specs/mutex.qnt")
+    assert code == 2 and "play needs a spec of the game's shape" in err and "--o" not in err and "--x" not in err
+
+
+def test_game_views_of_a_qnt(quint_in_project):
+    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "-i", "OHasNotWon", "--view", "board")
+    assert code == 12 and "*O*" in out and "Map(" not in out
+    code, out, _ = quint_in_project("run", "--spec", "specs/tictactoe.qnt", "-i", "XHasNotWon", "--seed", "1", "--view", "board")
+    assert code == 12 and "*X*" in out

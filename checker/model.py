@@ -123,6 +123,9 @@ class Model(Generic[S]):
     #: Every path a step's label can have (`Label.path`), e.g. `("MoveX", "Win")`: the
     #: actions and branches coverage reports, so that one no step takes shows as dead.
     action_paths: tuple[tuple[str, ...], ...] = ()
+    #: The spec's state-dependent nullary definitions (Quint `val`s: `gameOver`, `canWin`...), in the
+    #: spec's order: name -> the definition's value at a state, as a Quint value (see `checker.quint.value`).
+    definitions: Mapping[str, Callable[[S], Any]] = {}
     #: Named predicates that tell how a final state ended, e.g. "X won", for coverage.
     outcomes: Mapping[str, Callable[[S], bool]] = {}
     #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).

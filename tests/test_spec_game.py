@@ -78,3 +78,18 @@ def test_a_player_kind_needs_the_lectures_actions():
     assert isinstance(game, SpecGame)
     with pytest.raises(ValueError, match="plays X only, not O"):
         SpecMatch(game, None, KINDS["strategy"])
+
+
+@pytest.mark.parametrize("name, transcription", [("tictactoe", StrategyTicTacToe), ("tictactoe_random", TicTacToe)])
+def test_the_transcriptions_definitions_are_the_files(name, transcription):
+    """The values the explorer shows for the unchanged spec (the transcription's methods) are the
+    file's `val`s evaluated from its IR, by name and in order, at every reachable state."""
+    from checker.quint.value import flat
+
+    evaluated, model = spec(name), transcription()
+    assert list(model.definitions) == list(evaluated.definitions)
+    assert {"canWin", "gameOver"} <= set(evaluated.definitions) or name == "tictactoe_random"
+    game = game_of(evaluated)
+    for _, _, state in graph(model):
+        ours = {n: flat(f(state)) for n, f in model.definitions.items()}
+        assert ours == {n: flat(f(state)) for n, f in game.definitions.items()}

@@ -17,6 +17,7 @@ from checker.cli.common import (
     view_option,
     with_specs,
 )
+from checker.cli.eval import eval_command
 from checker.cli.explorer import explore_command
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
@@ -147,7 +148,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs)):
+    commands = (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs),
+                eval_command(specs))
+    for command in commands:
         add_command(main, command, specs)
     return main
 

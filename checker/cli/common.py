@@ -143,8 +143,22 @@ class Specs:
         )
         return [spec, *self.options, *quint_file_options()]
 
-    def build(self, kwargs: dict) -> Model:
-        """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`."""
+    def file_of(self, name: str, main: str | None = None) -> tuple[str, str]:
+        """The `.qnt` file spec `name` means (see `Transcribed.find`), and its main module."""
+        from checker.quint.repl import main_module
+
+        path = name if name.endswith(".qnt") else self.sources[name].find() if name in self.sources else None
+        if path is None:
+            raise click.UsageError(f"spec '{name}' has no .qnt file")
+        try:
+            text = read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
+        except ReadError as error:
+            raise SpecError(f"{path}: {error}") from None
+        return path, main or main_module(text, path)
+
+    def build(self, kwargs: dict, announce: bool = True) -> Model:
+        """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`;
+        a changed file announced in one line (unless not to `announce`)."""
         name = kwargs.pop("spec")
         file_options = {option.name: kwargs.pop(option.name, None) for option in quint_file_options()}
         options = {option.name: kwargs.pop(option.name) for option in self.options}
@@ -161,13 +175,15 @@ class Specs:
         if source is not None:
             path = source.find()
             if not source.unchanged(path):
-                return self.build_changed(name, path, file_options["quint"], changed)
+                return self.build_changed(name, path, file_options["quint"], changed, announce)
         try:
             return self.factories[name](**options)
         except ValueError as error:  # options that cannot go together
             raise click.UsageError(str(error)) from None
 
-    def build_changed(self, name: str, path: str, quint: str | None, options: Mapping[str, object]) -> Model:
+    def build_changed(
+        self, name: str, path: str, quint: str | None, options: Mapping[str, object], announce: bool = True
+    ) -> Model:
         """Registered spec `name` whose file at `path` changed: the file as written, said in one line.
 
         Without Quint, one error line names the file: never a verdict about the transcription.
@@ -181,7 +197,7 @@ class Specs:
             how = INSTALL_HINT.split("; ", 1)[1] if str(error) == INSTALL_HINT else str(error)
             raise SpecError(f"{path} changed since the Python transcription of spec '{name}', and evaluating "
                             f"the file as written needs Quint: {how}") from None
-        if path not in self.noted:
+        if announce and path not in self.noted:
             self.noted.add(path)
             click.echo(f"{path} changed since the Python transcription: evaluating the file as written")
         model = load(path, quint)

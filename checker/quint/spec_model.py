@@ -9,6 +9,7 @@ here knows any particular spec.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -221,6 +222,13 @@ class QuintSpec(Model[tuple]):
             missing = [v for v in self.variables if v not in assigned]
             raise QuintError(f"{self.step_name} ({label}) assigns no value to {', '.join(map(repr, missing))}")
         return label, tuple([assigned[v] for v in self.variables])
+
+    @cached_property
+    def definitions(self) -> dict:
+        """The spec's state-dependent `val`s (see `checker.quint.definitions`)."""
+        from checker.quint.definitions import state_values
+
+        return state_values(self)
 
     def to_quint(self, state: tuple) -> Record:
         index = self.program.var_index

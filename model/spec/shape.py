@@ -137,6 +137,10 @@ class SpecGame(StrategyTicTacToe):
         }
         self._rules: dict[str, str] | None = None
 
+    @property
+    def definitions(self) -> dict:
+        return {name: self.on_state(value) for name, value in self.spec.definitions.items()}
+
     # ---- the file's states as the transcription's, and back ---------------------
 
     def _state_of(self, state: tuple) -> State:

@@ -34,6 +34,9 @@ class StrategyTicTacToe(TicTacToe):
     def rules(self) -> dict[str, str]:
         return {X: "strategy"}
 
+    board_definitions = ("boardEmpty", "boardFull", "stalemate", "gameOver", "canWin", "canBlock", "canTakeCenter",
+                         "canSetupWin")
+
     #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
     RULES = (
         ("boardEmpty", "StartInCorner", "the board is not empty"),

@@ -67,6 +67,9 @@ class TicTacToe(Model[State]):
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant, as in part 2 (here it is violated)."),
     }
 
+    #: the spec's state-dependent `val`s that read the board alone (the invariants' vals follow them)
+    board_definitions: tuple[str, ...] = ("boardEmpty", "boardFull", "stalemate", "gameOver")
+
     #: invariants of ttt-check's own, not in the Quint spec (they need more than Quint can say)
     model_invariants: tuple[str, ...] = ()
 
@@ -103,6 +106,12 @@ class TicTacToe(Model[State]):
         self.views = {
             "board": lambda state, previous=None: board_view(self.grid, state, previous),
             "quint": lambda state, previous=None: quint_view(self.grid, state),
+        }
+        self.definitions = {
+            name: (lambda state, f=getattr(self, name): f(state.board)) for name in self.board_definitions
+        } | {
+            name: getattr(self, definition)
+            for name, (definition, _) in self.invariant_docs.items() if name not in self.model_invariants
         }
         self.action_paths = self.move_paths() + ((("GameOverStutter",),) if stutter else ())
         self.outcomes = {

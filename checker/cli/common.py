@@ -143,6 +143,10 @@ class Specs:
         )
         return [spec, *self.options, *quint_file_options()]
 
+    def has_file(self, name: str) -> bool:
+        """Whether spec `name` is a `.qnt` file, or a registered spec that transcribes one."""
+        return name.endswith(".qnt") or name in self.sources
+
     def file_of(self, name: str, main: str | None = None) -> tuple[str, str]:
         """The `.qnt` file spec `name` means (see `Transcribed.find`), and its main module."""
         from checker.quint.repl import main_module

@@ -47,9 +47,15 @@ def explore_command(specs: Specs) -> click.Command:
         """
         from checker.cli.check import counterexamples
         from checker.explore.bfs import explore as bfs
+        from checker.quint.repl import Repl
         from checker.web.api import Explorer
         from checker.web.server import make_server
 
+        # a transcription with options of its own (another board) has states the file does not describe
+        plain = all(kwargs.get(option.name) in (None, option.default) for option in specs.options)
+        as_written = kwargs["spec"].endswith(".qnt") or plain
+        file = specs.file_of(kwargs["spec"], kwargs.get("main")) if specs.has_file(kwargs["spec"]) and as_written else None
+        quint = kwargs.get("quint")
         model = specs.build(kwargs)
         props = resolve_temporal(model, temporal)
         chosen = resolve_invariants(model, invariants) if invariants else []
@@ -66,8 +72,10 @@ def explore_command(specs: Specs) -> click.Command:
                 (name, kinds.get(name, "invariant"), trace)
                 for name, trace in counterexamples(result, chosen, verdicts)
             ]
+        # Quint's REPL for the expression box, started at the first expression, ended with the server
+        repl = Repl(*file, quint) if file else None
         try:
-            server = make_server(Explorer(model, found), port)
+            server = make_server(Explorer(model, found, repl.evaluate if repl else None), port)
         except OSError as error:
             raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}", param_hint="'--port'")
         host, bound = server.server_address[:2]
@@ -78,5 +86,7 @@ def explore_command(specs: Specs) -> click.Command:
             server.serve_forever()  # until Ctrl-C, which ends as everywhere: one line, exit 130
         finally:
             server.server_close()
+            if repl is not None:
+                repl.close()
 
     return explore

@@ -181,3 +181,44 @@ def test_game_views_of_a_qnt(quint_in_project):
     assert code == 12 and "*O*" in out and "Map(" not in out
     code, out, _ = quint_in_project("run", "--spec", "specs/tictactoe.qnt", "-i", "XHasNotWon", "--seed", "1", "--view", "board")
     assert code == 12 and "*X*" in out
+
+
+def test_eval_prints_quints_value_at_the_state_a_path_names(quint_in_project):
+    code, out, err = quint_in_project("eval", "canTakeCenter")
+    assert (code, out, err) == (0, "true\n", ""), err
+    # 0/1/2: X in a corner, then O's third move (as the explorer orders successors)
+    code, out, _ = quint_in_project("eval", "board", "--path", "0/1/2")
+    squares = out.count("Occupied(X)"), out.count("Occupied(O)"), out.count("Empty")
+    assert code == 0 and squares == (1, 1, 7) and out.startswith("Map(")
+    code, out, _ = quint_in_project("eval", "won(X)", "--path", "0/1/2")
+    assert (code, out) == (0, "false\n")
+    code, out, _ = quint_in_project("eval", "nextTurn", "--spec", "tests/specs/tictactoe_no_block.qnt", "--path", "0/1")
+    assert (code, out) == (0, "O\n")
+
+
+def test_eval_gives_quints_message_on_a_typo(quint_in_project):
+    code, out, err = quint_in_project("eval", "won(Y)")
+    assert code == 3 and out == ""
+    assert "Name 'Y' not found" in err and "won(Y)" in err and "^" in err
+    code, _, err = quint_in_project("eval", "won(X")
+    assert code == 3 and "')' is missing" in err
+    code, _, err = quint_in_project("eval", "gameOver", "--path", "0/9")
+    assert code == 2 and "no state at 0/9" in err
+
+
+def test_eval_leaves_no_quint_behind(quint_in_project):
+    code, _, _ = quint_in_project("eval", "gameOver")
+    assert code == 0 and children() == []
+
+
+def children() -> list[str]:
+    """The processes this one started that are still there (Quint's REPL would be one)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
+            found.append(pid)
+    return found

@@ -143,6 +143,10 @@ class Specs:
         )
         return [spec, *self.options, *quint_file_options()]
 
+    def defaults(self) -> dict:
+        """The spec options' values when none is given, as click hands them to a command."""
+        return click.Command("defaults", params=self.options).make_context("defaults", []).params
+
     def has_file(self, name: str) -> bool:
         """Whether spec `name` is a `.qnt` file, or a registered spec that transcribes one."""
         return name.endswith(".qnt") or name in self.sources

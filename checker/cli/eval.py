@@ -38,7 +38,7 @@ def eval_command(specs: Specs) -> click.Command:
         from checker.web.api import Explorer, RequestError, parse_path
 
         file, module = specs.file_of(kwargs["spec"], kwargs.get("main"))
-        model = specs.build({**kwargs, **{option.name: option.default for option in specs.options}}, announce=False)
+        model = specs.build({**kwargs, **specs.defaults()}, announce=False)
         try:
             state, _ = Explorer(model).walk(parse_path(path))
         except RequestError as error:

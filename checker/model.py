@@ -128,8 +128,6 @@ class Model(Generic[S]):
     definitions: Mapping[str, Callable[[S], Any]] = {}
     #: Named predicates that tell how a final state ended, e.g. "X won", for coverage.
     outcomes: Mapping[str, Callable[[S], bool]] = {}
-    #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).
-    source_sha256: str = ""
     #: Optional symmetry: state -> the representative of its class (for `--symmetry`).
     #: The steps and every invariant must respect it: symmetric states have
     #: symmetric successors, and an invariant holds in all of a class or in none.

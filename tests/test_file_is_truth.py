@@ -222,3 +222,20 @@ def children() -> list[str]:
         if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
             found.append(pid)
     return found
+
+
+def test_learn_checks_in_the_random_file_as_written(project):
+    """An edit that changes only a comment: the file is evaluated, and every check agrees with the
+    transcription's (the same seed learns the same values)."""
+    folder, env = project
+    give_quint(env)
+    args = ("learn", "--epochs", "300", "--seed", "1", "--verify-every", "300", "--out", "p.json")
+    before = run(*args, cwd=folder, env=env)
+    spec = folder / "specs/tictactoe_random.qnt"
+    spec.write_text(spec.read_text() + "// my notes\n")
+    after = run(*args, cwd=folder, env=env)
+    assert before.returncode == after.returncode == 0, after.stderr
+    note = "specs/tictactoe_random.qnt changed since the Python transcription: evaluating the file as written"
+    assert after.stdout.splitlines()[0] == note and note not in before.stdout
+    checks = [line for line in before.stdout.splitlines() if line.startswith("  learned")]
+    assert len(checks) == 4 and checks == [line for line in after.stdout.splitlines() if line.startswith("  learned")]

@@ -12,7 +12,7 @@ from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs, Transcribed
 from checker.files import read_bounded
 from checker.model import Model
-from model.commands.learn import learn
+from model.commands.learn import learn_command
 from model.commands.play import play_command
 from model.players.kinds import KINDS, LEARNED, SpecMatch, build, player_kind
 from model.players.keeps_value import ValuedStrategy
@@ -156,4 +156,4 @@ SPECS = Specs(
 
 cli = make_cli(SPECS)
 add_command(cli, play_command(SPECS), SPECS)
-add_command(cli, learn, SPECS)
+add_command(cli, learn_command(SPECS), SPECS)

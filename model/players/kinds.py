@@ -185,7 +185,7 @@ class Match(ValuedStrategy):
 
     def __init__(self, spec: type[TicTacToe], x: Player, o: Player, **options):
         self.x_player, self.o_player = x, o
-        self.name, self.source, self.source_sha256 = spec.name, spec.source, spec.source_sha256
+        self.name, self.source = spec.name, spec.source
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
         self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}

@@ -46,8 +46,6 @@ class TicTacToe(Model[State]):
     name = "random"
     description = "part 1 of the lecture: X and O both move to any empty square"
     source = "specs/tictactoe_random.qnt"
-    #: the file as transcribed here: when it changes, ttt-check says so (see `checker.cli.common`)
-    source_sha256 = "0d9fa95373dd406ef00b47688f46063983d91d9fb4689550676ac9fa32f90254"
     #: `nondet coordinate` in MoveToEmpty
     nondet_names = ("coordinate",)
     #: the player kinds (see `model.players.kinds`) of X and O in this spec

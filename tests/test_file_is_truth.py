@@ -25,21 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DROP_BLOCK = "    if (canBlock) Block else\n"
 
 
-def without_block(board: str, mark: str) -> list[tuple]:
-    """The lecture's strategy with its Block rule dropped, written from enumerator's pieces, under
-    specs/tictactoe.qnt's `not(gameOver)` guard of MoveX."""
-    if enumerator.is_over(board):
-        return []
-    if board == enumerator.EMPTY * 9:
-        return [(None, i) for i in enumerator.CORNERS]
-    win = enumerator.lines_with(board, "X", 2)
-    if win:
-        return win
-    if board[enumerator.CENTER] == enumerator.EMPTY:
-        return [(None, enumerator.CENTER)]
-    return enumerator.lines_with(board, "X", 1) or enumerator.any_square(board, mark)
-
-
 def give_quint(env: dict) -> None:
     """Let the environment find Quint (QUINT) and node (PATH); skip when Quint is not installed."""
     try:
@@ -80,7 +65,7 @@ def test_the_drop_block_exercise_through_the_default_spec(project):
     drop_block(folder)
     give_quint(env)
     done = run("-i", "OHasNotWon", cwd=folder, env=env)
-    explored = enumerator.Game(without_block).explore()
+    explored = enumerator.Game(enumerator.without_block).explore()
     o_wins = explored.shortest(explored.violating("OHasNotWon"))
     assert o_wins == 6
     lines = done.stdout.splitlines()
@@ -145,7 +130,7 @@ def quint_in_project(ttt_check, tmp_path, monkeypatch):
 
 
 def test_does_my_edited_strategy_survive_minimax_play(quint_in_project):
-    explored = enumerator.Game(without_block, o_plays=minimax_o).explore()
+    explored = enumerator.Game(enumerator.without_block, o_plays=minimax_o).explore()
     steps = explored.shortest(explored.violating("OHasNotWon"))
     code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon")
     assert code == 12 and f"violated after {steps} steps" in out

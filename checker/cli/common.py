@@ -139,7 +139,8 @@ class Specs:
             type=SpecName(list(self.factories)),
             default=self.default,
             show_default=True,
-            help="Which spec to use (see --list), or a .qnt file to check as written (needs Quint, see --quint).",
+            help="Which spec to use (see --list): a registered spec means its .qnt file as it is on disk (an edited "
+            "file is evaluated as written, which needs Quint); or the path of any .qnt file.",
         )
         return [spec, *self.options, *quint_file_options()]
 
@@ -257,7 +258,8 @@ class SpecName(click.ParamType):
 def quint_file_options() -> list[click.Option]:
     """The options for a `.qnt` file given with --spec, as `quint run` names them."""
     return [
-        click.Option(["--quint"], metavar="PATH", help="The quint executable (default: $QUINT, .quint/, PATH)."),
+        click.Option(["--quint"], metavar="PATH", help="The quint executable, for a .qnt file or an edited "
+                     "registered spec (default: $QUINT, .quint/, PATH)."),
         click.Option(["--init"], metavar="NAME", help="The initializer action of a .qnt spec (default: init)."),
         click.Option(["--step"], metavar="NAME", help="The step action of a .qnt spec (default: step)."),
         click.Option(["--main"], metavar="NAME", help="The main module of a .qnt spec (default: from the file name)."),

@@ -39,11 +39,14 @@ def explore_command(specs: Specs) -> click.Command:
     )
     def explore(port, invariants, temporal, **kwargs):
         """Serve a page to walk the spec's states by hand: the state as a board, its
-        invariants, and its successors, each labelled by its step, to click on. The
-        path from the initial state is in the page's address, to share or bookmark.
-        With --invariant or --temporal, the counterexamples found are listed there, to
-        open and step through. The page and its JSON API (/api/spec, /api/state/PATH)
-        are served on 127.0.0.1 only; stop with Ctrl+C.
+        invariants, the values of the spec's definitions (gameOver, canWin...), and its
+        successors, each labelled by its step, to click on. A box evaluates any Quint
+        expression of the spec at the state shown, through Quint's REPL (as `ttt-check
+        eval`). The path from the initial state is in the page's address, to share or
+        bookmark. With --invariant or --temporal, the counterexamples found are listed
+        there, to open and step through. The page and its JSON API (/api/spec,
+        /api/state/PATH, /api/eval/PATH?expr=EXPR) are served on 127.0.0.1 only; stop
+        with Ctrl+C.
         """
         from checker.cli.check import counterexamples
         from checker.explore.bfs import explore as bfs

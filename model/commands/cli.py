@@ -91,7 +91,7 @@ SPECS = Specs(
             "  ttt-check --invariant NotStalemate       a shortest game ending in a draw\n"
             "  ttt-check --spec random -i OHasNotWon    both players move anywhere\n"
             "  ttt-check --temporal XMustEventuallyWin  a game X does not win: O forces a stalemate\n"
-            "  ttt-check --spec specs/tictactoe.qnt -i OHasNotWon   the file as written (needs Quint)\n"
+            "  ttt-check --spec my_tictactoe.qnt -i OHasNotWon      any .qnt file, as written (needs Quint)\n"
             "  ttt-check --list                         specs, invariants, temporal properties"
         ),
         "run": (
@@ -107,7 +107,9 @@ SPECS = Specs(
         "play": (
             "  ttt-check play                             you are O, against the lecture's strategy\n"
             "  ttt-check play --human X                   you are X, against the perfect player\n"
-            "  ttt-check play --moves game.txt --save g.itf.json   play O's moves from a file, keep the game"
+            "  ttt-check play --moves game.txt --save g.itf.json   play O's moves from a file, keep the game\n"
+            "  ttt-check play --spec my_tictactoe.qnt     X plays the file's MoveX: your edited strategy\n"
+            "  ttt-check --spec my_tictactoe.qnt --o perfect -i OHasNotWon   does it survive perfect play?"
         ),
         "explore": (
             "  ttt-check explore                        walk the strategy spec at http://127.0.0.1:8000/\n"
@@ -116,6 +118,11 @@ SPECS = Specs(
         "replay": (
             "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
             "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
+        ),
+        "eval": (
+            "  ttt-check eval canTakeCenter                     true: at the initial state\n"
+            "  ttt-check eval 'won(X)' --path 0/1/2             at the state the explorer's #/0/1/2 shows\n"
+            "  ttt-check eval 'canWinWithPattern(Set((1,1),(1,2),(1,3)))' --path 0/0/0/0"
         ),
         "learn": (
             "  ttt-check learn --epochs 20000 --symmetry --seed 1 --out policy.json\n"

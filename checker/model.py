@@ -123,10 +123,11 @@ class Model(Generic[S]):
     #: Every path a step's label can have (`Label.path`), e.g. `("MoveX", "Win")`: the
     #: actions and branches coverage reports, so that one no step takes shows as dead.
     action_paths: tuple[tuple[str, ...], ...] = ()
+    #: The spec's state-dependent nullary definitions (Quint `val`s: `gameOver`, `canWin`...), in the
+    #: spec's order: name -> the definition's value at a state, as a Quint value (see `checker.quint.value`).
+    definitions: Mapping[str, Callable[[S], Any]] = {}
     #: Named predicates that tell how a final state ended, e.g. "X won", for coverage.
     outcomes: Mapping[str, Callable[[S], bool]] = {}
-    #: SHA-256 of the `source` file this model transcribes by hand ("" when it evaluates the file itself).
-    source_sha256: str = ""
     #: Optional symmetry: state -> the representative of its class (for `--symmetry`).
     #: The steps and every invariant must respect it: symmetric states have
     #: symmetric successors, and an invariant holds in all of a class or in none.

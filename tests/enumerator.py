@@ -87,6 +87,21 @@ def strategy(board: str, mark: str) -> list[tuple]:
     return lines_with(board, "X", 1) or any_square(board, mark)
 
 
+def without_block(board: str, mark: str) -> list[tuple]:
+    """The lecture's exercise: X's strategy with the Block rule dropped, MoveX guarded by not(gameOver)
+    as specs/tictactoe.qnt guards it."""
+    if is_over(board):
+        return []
+    if board == EMPTY * 9:
+        return [(None, i) for i in CORNERS]
+    win = lines_with(board, "X", 2)
+    if win:
+        return win
+    if board[CENTER] == EMPTY:
+        return [(None, CENTER)]
+    return lines_with(board, "X", 1) or any_square(board, mark)
+
+
 @dataclass
 class Exploration:
     """Everything the tests compare with the checker."""

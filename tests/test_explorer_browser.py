@@ -2,7 +2,10 @@
 page, a real headless Chromium opens it, clicks through the counterexamples and
 a successor, and reads what the page shows. What it shows is checked against
 the independent enumerator (tests/enumerator.py): every step is a move of the
-game, the counterexample is a shortest one and ends where the property fails.
+game, the counterexample is a shortest one and ends where the property fails;
+the values of the spec's definitions shown (`boardEmpty`, `gameOver`...) and of
+an expression typed in the box (`won(X)`, through Quint's REPL) agree with the
+board shown, and a typo gets Quint's own message with its caret.
 
 Runs in CI (CI set) always; elsewhere it is skipped when Chromium, chromedriver
 or selenium is missing. EXPLORER_SCREENSHOT=FILE saves a screenshot of the page
@@ -12,12 +15,16 @@ midway through the counterexample (the README's picture).
 import os
 import re
 import subprocess
+from pathlib import Path
 
 import browser
 import console
 import pytest
-from enumerator import STRATEGY, has_won, is_over, is_stalemate
+from enumerator import STRATEGY, has_won, is_full, is_over, is_stalemate
 
+from checker.quint.frontend import FrontEndError, find_quint
+
+ROOT = Path(__file__).resolve().parents[1]
 reason = browser.missing()
 if reason and not os.environ.get("CI"):
     pytest.skip(reason, allow_module_level=True)
@@ -25,10 +32,11 @@ if reason and not os.environ.get("CI"):
 
 @pytest.fixture(scope="module")
 def url():
-    """The address `ttt-check explore` prints, for the strategy spec with two counterexamples."""
+    """The address `ttt-check explore` prints, for the strategy spec with three counterexamples."""
     assert reason is None, reason  # in CI, a missing browser fails the test
     server = subprocess.Popen(
-        [str(console.TTT_CHECK), "explore", "--port", "0", "-i", "NotStalemate", "-t", "XMustEventuallyWin"],
+        [str(console.TTT_CHECK), "explore", "--port", "0", "-i", "NotStalemate", "-i", "XHasNotWon",
+         "-t", "XMustEventuallyWin"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -49,10 +57,10 @@ def page():
         yield driver
 
 
-def until(page, condition) -> None:
+def until(page, condition, seconds: float = 10) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(page, 10).until(condition)
+    WebDriverWait(page, seconds).until(condition)
 
 
 def wait_for(page, path: str) -> None:
@@ -159,3 +167,76 @@ def test_an_address_with_no_state_says_so_on_the_page(page, url):
     page.get(url + "#0/1")  # typed without the leading slash: still understood
     until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") == "0/1")
     assert not page.find_element("id", "error").is_displayed()
+
+
+# ---- the definitions and the expression box (Quint's REPL) ----------------------
+
+
+def open_state(page, url: str, path: str) -> None:
+    page.get("about:blank")
+    page.get(url + "#/" + path)
+    until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") == path)
+
+
+def definitions(page) -> dict:
+    rows = page.find_elements("css selector", "#definitions tr")
+    return {row.get_attribute("data-definition"): row.find_element("css selector", "code").text for row in rows}
+
+
+def evaluate(page, expression: str) -> tuple[str, str]:
+    """Type `expression` in the box and press Evaluate: (the result's class, its text)."""
+    box = page.find_element("id", "eval-input")
+    box.clear()
+    box.send_keys(expression)
+    page.find_element("id", "eval-button").click()
+    until(page, lambda driver: driver.find_element("id", "eval-result").get_attribute("class") in ("value", "error"), 60)
+    result = page.find_element("id", "eval-result")
+    return result.get_attribute("class"), result.text
+
+
+def test_the_definitions_are_shown_with_their_values_at_each_state(page, url):
+    for path in ("0", "0/1", "0/1/3"):
+        open_state(page, url, path)
+        values, squares = definitions(page), shown(page)["state"][0]
+        assert list(values)[:4] == ["boardEmpty", "boardFull", "stalemate", "gameOver"]
+        assert {"canWin", "canBlock", "canTakeCenter", "canSetupWin"} <= set(values)
+        assert values["boardEmpty"] == ("true" if squares == "." * 9 else "false")
+        assert values["boardFull"] == ("true" if is_full(squares) else "false")
+        assert values["gameOver"] == ("true" if is_over(squares) else "false")
+        assert values["canTakeCenter"] == ("true" if squares[4] == "." else "false")
+
+
+def needs_quint() -> None:
+    try:
+        find_quint(None, ROOT / "specs/tictactoe.qnt")
+    except FrontEndError:
+        pytest.skip("needs the quint executable (QUINT, .quint/ or PATH)")
+
+
+def test_the_expression_box_answers_at_the_state_shown_and_keeps_the_expression(page, url):
+    needs_quint()
+    open_state(page, url, "0")
+    assert page.find_element("id", "expression").is_displayed()
+    assert evaluate(page, "won(X)") == ("value", "false")
+    assert evaluate(page, "canWinWithPattern(Set((1,1),(1,2),(1,3)))") == ("value", "false")
+    # the end of the counterexample of XHasNotWon: X has won there, and the box says so again by itself
+    link = page.find_element("css selector", "a[data-property=XHasNotWon]")
+    evaluate(page, "won(X)")
+    link.click()
+    while page.find_element("id", "next").is_enabled():
+        before = page.find_element("tag name", "body").get_attribute("data-path")
+        page.find_element("id", "next").click()
+        until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") != before)
+    until(page, lambda driver: driver.find_element("id", "eval-result").get_attribute("class") == "value", 30)
+    assert has_won(shown(page)["state"][0], "X")
+    assert page.find_element("id", "eval-result").text == "true"
+
+
+def test_a_typo_gets_quints_message_with_its_caret(page, url):
+    needs_quint()
+    open_state(page, url, "0")
+    kind, text = evaluate(page, "won(Y)")
+    assert kind == "error"
+    assert "Name 'Y' not found" in text and "^" in text
+    kind, text = evaluate(page, "won(X")
+    assert kind == "error" and "')' is missing" in text

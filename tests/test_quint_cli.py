@@ -1,43 +1,14 @@
-"""`ttt-check --spec FILE.qnt` on the command line, and the note when a transcribed spec has changed."""
+"""`ttt-check --spec FILE.qnt` on the command line."""
 
 from __future__ import annotations
 
-import hashlib
-import shutil
 from pathlib import Path
 
 import pytest
 
 from checker.quint.frontend import FrontEndError, find_quint
-from model.spec.strategy import StrategyTicTacToe
-from model.spec.tictactoe import TicTacToe
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.mark.parametrize("model", [StrategyTicTacToe, TicTacToe])
-def test_hand_models_record_the_file_they_transcribe(model):
-    """The recorded SHA-256 is the file's: update it (with the model) whenever the spec changes."""
-    assert hashlib.sha256((ROOT / model.source).read_bytes()).hexdigest() == model.source_sha256
-
-
-def test_a_changed_spec_file_is_noted_in_one_line(ttt_check, tmp_path, monkeypatch):
-    (tmp_path / "specs").mkdir()
-    edited = (ROOT / "specs/tictactoe.qnt").read_text().replace("    if (canBlock) Block else\n", "")
-    (tmp_path / "specs/tictactoe.qnt").write_text(edited)
-    monkeypatch.chdir(tmp_path)
-    code, out, err = ttt_check("-i", "OHasNotWon")
-    assert code == 0 and "holds in all 871 reachable states" in out
-    notes = [line for line in err.splitlines() if "has changed" in line]
-    assert len(notes) == 1 and notes[0].endswith("To check the file as written: ttt-check --spec specs/tictactoe.qnt")
-
-
-def test_an_unchanged_spec_file_is_not_noted(ttt_check, tmp_path, monkeypatch):
-    (tmp_path / "specs").mkdir()
-    shutil.copy(ROOT / "specs/tictactoe_random.qnt", tmp_path / "specs")
-    monkeypatch.chdir(tmp_path)
-    code, _, err = ttt_check("--spec", "random", "-i", "XHasNotWon")
-    assert code == 12 and err == ""
 
 
 def test_without_quint_one_line_says_how_to_install_it(ttt_check, tmp_path, monkeypatch):
@@ -56,6 +27,7 @@ def test_without_quint_one_line_says_how_to_install_it(ttt_check, tmp_path, monk
         (["--spec", "missing.qnt"], "no such spec file: missing.qnt"),
         (["--spec", "nonsense"], "is neither a spec (strategy, random) nor a .qnt file"),
         (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--no-stutter applies to the registered specs"),
+        (["--spec", "specs/tictactoe.qnt", "--size", "4"], "--size applies to the registered specs"),
         (["--spec", "random", "--init", "start"], "--init applies to a .qnt file"),
     ],
 )

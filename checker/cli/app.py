@@ -17,6 +17,7 @@ from checker.cli.common import (
     view_option,
     with_specs,
 )
+from checker.cli.eval import eval_command
 from checker.cli.explorer import explore_command
 from checker.cli.itf_out import itf_options
 from checker.cli.replay import replay_command
@@ -132,11 +133,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
-            if kwargs["spec"].endswith(".qnt"):
-                models = {kwargs["spec"]: specs.build(kwargs)}
-            else:
-                chosen = {kwargs["spec"]} if given(ctx, "spec") else set(specs.factories)
-                models = {name: model for name, model in specs.all().items() if name in chosen}
+            chosen = [kwargs["spec"]] if given(ctx, "spec") else list(specs.factories)
+            models = {name: specs.build({**kwargs, "spec": name}) for name in chosen}
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
@@ -150,7 +148,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))
 
     main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
-    for command in (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs)):
+    commands = (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs),
+                eval_command(specs))
+    for command in commands:
         add_command(main, command, specs)
     return main
 

@@ -10,12 +10,18 @@ from __future__ import annotations
 import hashlib
 import inspect
 import os
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 import click
 
 from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SPEC, one_line  # noqa: F401 (exit codes live together)
-from checker.model import Model
+from checker.files import ReadError, read_bounded
+from checker.model import Model, SpecError
+
+#: the most a .qnt spec may weigh (the lecture's are 6 KB)
+SPEC_LIMIT = 4 * 1024 * 1024
 
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
@@ -45,8 +51,58 @@ def write_files(write) -> int:
     return EXIT_FILE if errors else EXIT_OK
 
 
+@dataclass(frozen=True)
+class Transcribed:
+    """The `.qnt` file a registered spec's hand-written model transcribes, and the SHA-256 of the
+    file it was verified against: the model stands for the file only while the file has that hash.
+
+    The file meant is `path` (as the project names it, `specs/x.qnt`) in the current folder or the
+    nearest parent folder that has it (a student runs the tool in the project's folder, or below it);
+    elsewhere, the `reference` copy installed with the tool.
+    """
+
+    path: str
+    sha256: str
+    reference: Path
+
+    def find(self) -> str:
+        """The file meant, as a path to show: relative to the current folder when the project holds it."""
+        here = Path.cwd()
+        for folder in (here, *here.parents):
+            if (folder / self.path).is_file():
+                return os.path.relpath(folder / self.path)
+        return str(self.reference)
+
+    def unchanged(self, path: str) -> bool:
+        """Whether the file at `path` is byte for byte the one the transcription was verified against.
+
+        That file imports nothing, so equal bytes also mean equal imports."""
+        try:
+            data = read_bounded(path, SPEC_LIMIT)
+        except ReadError as error:
+            raise SpecError(f"{path}: {error}") from None
+        return hashlib.sha256(data).hexdigest() == self.sha256
+
+
+def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:
+    """The default for a `.qnt` file given options of the registered specs: refuse them."""
+    if options:
+        flags = ", ".join("--" + name.replace("_", "-") for name in options)
+        raise click.UsageError(f"{flags} applies to the registered specs, not to a .qnt file")
+    return spec
+
+
 class Specs:
-    """The specs a command line offers, and the options their factories take."""
+    """The specs a command line offers, and the options their factories take.
+
+    A registered spec with a `Transcribed` source is built by its factory (the fast,
+    hand-written model) only while its file is unchanged; otherwise the file is
+    evaluated as written (through Quint's IR), and one line says so. A `.qnt`
+    model, given with --spec or a changed registered file, goes through
+    `evaluated(model, options)`, which may give it more (views, the options it
+    accepts, from the non-default ones in `options`) or refuse them with a
+    click.UsageError.
+    """
 
     def __init__(
         self,
@@ -55,6 +111,8 @@ class Specs:
         options: Sequence[click.Option] = (),
         summary: str = "Model-check a spec, exhaustively.",
         examples: Mapping[str, str] = {},
+        sources: Mapping[str, Transcribed] = {},
+        evaluated: Callable[[Model, Mapping[str, object]], Model] = refuse_options,
     ):
         self.factories = dict(factories)
         self.default = default
@@ -63,6 +121,10 @@ class Specs:
         self.summary = summary
         #: command name ("check" for the default one) -> lines of examples for its `--help`
         self.examples = dict(examples)
+        self.sources = dict(sources)
+        self.evaluated = evaluated
+        #: the changed files already announced (a command may build its spec twice)
+        self.noted: set[str] = set()
 
     def help(self, command: str, text: str) -> str:
         """A command's help: its generic `text`, then the examples for these specs."""
@@ -77,35 +139,79 @@ class Specs:
             type=SpecName(list(self.factories)),
             default=self.default,
             show_default=True,
-            help="Which spec to use (see --list), or a .qnt file to check as written (needs Quint, see --quint).",
+            help="Which spec to use (see --list): a registered spec means its .qnt file as it is on disk (an edited "
+            "file is evaluated as written, which needs Quint); or the path of any .qnt file.",
         )
         return [spec, *self.options, *quint_file_options()]
 
-    def build(self, kwargs: dict) -> Model:
-        """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`."""
+    def defaults(self) -> dict:
+        """The spec options' values when none is given, as click hands them to a command."""
+        return click.Command("defaults", params=self.options).make_context("defaults", []).params
+
+    def has_file(self, name: str) -> bool:
+        """Whether spec `name` is a `.qnt` file, or a registered spec that transcribes one."""
+        return name.endswith(".qnt") or name in self.sources
+
+    def file_of(self, name: str, main: str | None = None) -> tuple[str, str]:
+        """The `.qnt` file spec `name` means (see `Transcribed.find`), and its main module."""
+        from checker.quint.repl import main_module
+
+        path = name if name.endswith(".qnt") else self.sources[name].find() if name in self.sources else None
+        if path is None:
+            raise click.UsageError(f"spec '{name}' has no .qnt file")
+        try:
+            text = read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
+        except ReadError as error:
+            raise SpecError(f"{path}: {error}") from None
+        return path, main or main_module(text, path)
+
+    def build(self, kwargs: dict, announce: bool = True) -> Model:
+        """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`;
+        a changed file announced in one line (unless not to `announce`)."""
         name = kwargs.pop("spec")
         file_options = {option.name: kwargs.pop(option.name, None) for option in quint_file_options()}
         options = {option.name: kwargs.pop(option.name) for option in self.options}
+        changed = {option.name: options[option.name] for option in self.options
+                   if options[option.name] not in (None, option.default)}
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
-            changed = [option.opts[0] for option in self.options if options[option.name] not in (None, option.default)]
-            if changed:
-                raise click.UsageError(f"{', '.join(changed)} applies to the registered specs, not to a .qnt file")
-            return load(name, **{k: v for k, v in file_options.items() if v is not None})
-        given = [f"--{k}" for k, v in file_options.items() if v is not None]
+            return self.evaluated(load(name, **{k: v for k, v in file_options.items() if v is not None}), changed)
+        given = [f"--{k}" for k, v in file_options.items() if v is not None and k != "quint"]
         if given:
             raise click.UsageError(f"{', '.join(given)} applies to a .qnt file given with --spec, not to '{name}'")
+        source = self.sources.get(name)
+        if source is not None:
+            path = source.find()
+            if not source.unchanged(path):
+                return self.build_changed(name, path, file_options["quint"], changed, announce)
         try:
-            model = self.factories[name](**options)
+            return self.factories[name](**options)
         except ValueError as error:  # options that cannot go together
             raise click.UsageError(str(error)) from None
-        note_changed_source(model)
-        return model
 
-    def all(self) -> dict[str, Model]:
-        """Every spec, built with default options."""
-        return {name: factory() for name, factory in self.factories.items()}
+    def build_changed(
+        self, name: str, path: str, quint: str | None, options: Mapping[str, object], announce: bool = True
+    ) -> Model:
+        """Registered spec `name` whose file at `path` changed: the file as written, said in one line.
+
+        Without Quint, one error line names the file: never a verdict about the transcription.
+        """
+        from checker.quint.frontend import INSTALL_HINT, FrontEndError, find_quint
+        from checker.quint.spec_model import load
+
+        try:
+            find_quint(quint, Path(path))
+        except FrontEndError as error:
+            how = INSTALL_HINT.split("; ", 1)[1] if str(error) == INSTALL_HINT else str(error)
+            raise SpecError(f"{path} changed since the Python transcription of spec '{name}', and evaluating "
+                            f"the file as written needs Quint: {how}") from None
+        if announce and path not in self.noted:
+            self.noted.add(path)
+            click.echo(f"{path} changed since the Python transcription: evaluating the file as written")
+        model = load(path, quint)
+        model.name = name
+        return self.evaluated(model, options)
 
 
 def output_file(ctx: click.Context, param: click.Parameter, path: str | None) -> str | None:
@@ -152,28 +258,12 @@ class SpecName(click.ParamType):
 def quint_file_options() -> list[click.Option]:
     """The options for a `.qnt` file given with --spec, as `quint run` names them."""
     return [
-        click.Option(["--quint"], metavar="PATH", help="The quint executable (default: $QUINT, .quint/, PATH)."),
+        click.Option(["--quint"], metavar="PATH", help="The quint executable, for a .qnt file or an edited "
+                     "registered spec (default: $QUINT, .quint/, PATH)."),
         click.Option(["--init"], metavar="NAME", help="The initializer action of a .qnt spec (default: init)."),
         click.Option(["--step"], metavar="NAME", help="The step action of a .qnt spec (default: step)."),
         click.Option(["--main"], metavar="NAME", help="The main module of a .qnt spec (default: from the file name)."),
     ]
-
-
-def note_changed_source(model: Model) -> None:
-    """One line on stderr when the .qnt file a hand-written model transcribes is no longer the one transcribed."""
-    digest = model.source_sha256
-    if not digest or not os.path.isfile(model.source):
-        return
-    with open(model.source, "rb") as file:
-        if hashlib.sha256(file.read()).hexdigest() == digest:
-            return
-    prog = click.get_current_context(silent=True)
-    prog = prog.find_root().info_name if prog else "ttt-check"
-    click.echo(
-        f"{prog}: note: {model.source} has changed since spec '{model.name}' transcribed it; this checks the "
-        f"transcription. To check the file as written: {prog} --spec {model.source}",
-        err=True,
-    )
 
 
 def resolve_invariants(model: Model, names: Sequence[str]):

@@ -39,17 +39,26 @@ def explore_command(specs: Specs) -> click.Command:
     )
     def explore(port, invariants, temporal, **kwargs):
         """Serve a page to walk the spec's states by hand: the state as a board, its
-        invariants, and its successors, each labelled by its step, to click on. The
-        path from the initial state is in the page's address, to share or bookmark.
-        With --invariant or --temporal, the counterexamples found are listed there, to
-        open and step through. The page and its JSON API (/api/spec, /api/state/PATH)
-        are served on 127.0.0.1 only; stop with Ctrl+C.
+        invariants, the values of the spec's definitions (gameOver, canWin...), and its
+        successors, each labelled by its step, to click on. A box evaluates any Quint
+        expression of the spec at the state shown, through Quint's REPL (as `ttt-check
+        eval`). The path from the initial state is in the page's address, to share or
+        bookmark. With --invariant or --temporal, the counterexamples found are listed
+        there, to open and step through. The page and its JSON API (/api/spec,
+        /api/state/PATH, /api/eval/PATH?expr=EXPR) are served on 127.0.0.1 only; stop
+        with Ctrl+C.
         """
         from checker.cli.check import counterexamples
         from checker.explore.bfs import explore as bfs
+        from checker.quint.repl import Repl
         from checker.web.api import Explorer
         from checker.web.server import make_server
 
+        # a transcription with options of its own (another board) has states the file does not describe
+        plain = all(kwargs.get(option.name) in (None, option.default) for option in specs.options)
+        as_written = kwargs["spec"].endswith(".qnt") or plain
+        file = specs.file_of(kwargs["spec"], kwargs.get("main")) if specs.has_file(kwargs["spec"]) and as_written else None
+        quint = kwargs.get("quint")
         model = specs.build(kwargs)
         props = resolve_temporal(model, temporal)
         chosen = resolve_invariants(model, invariants) if invariants else []
@@ -66,8 +75,10 @@ def explore_command(specs: Specs) -> click.Command:
                 (name, kinds.get(name, "invariant"), trace)
                 for name, trace in counterexamples(result, chosen, verdicts)
             ]
+        # Quint's REPL for the expression box, started at the first expression, ended with the server
+        repl = Repl(*file, quint) if file else None
         try:
-            server = make_server(Explorer(model, found), port)
+            server = make_server(Explorer(model, found, repl.evaluate if repl else None), port)
         except OSError as error:
             raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}", param_hint="'--port'")
         host, bound = server.server_address[:2]
@@ -78,5 +89,7 @@ def explore_command(specs: Specs) -> click.Command:
             server.serve_forever()  # until Ctrl-C, which ends as everywhere: one line, exit 130
         finally:
             server.server_close()
+            if repl is not None:
+                repl.close()
 
     return explore

@@ -9,6 +9,7 @@ here knows any particular spec.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -239,6 +240,13 @@ class QuintSpec(Model[tuple]):
             self.sampling = True
             self.program.remember_states()
         return self.step_action.sample(state, rng)
+
+    @cached_property
+    def definitions(self) -> dict:
+        """The spec's state-dependent `val`s (see `checker.quint.definitions`)."""
+        from checker.quint.definitions import state_values
+
+        return state_values(self)
 
     def to_quint(self, state: tuple) -> Record:
         index = self.program.var_index

@@ -12,10 +12,11 @@ can be added (e.g. a state's value under a solver) without breaking one.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Label, Model
+from checker.model import Label, Model, SpecError
+from checker.quint.value import flat
 
 
 class RequestError(Exception):
@@ -44,11 +45,20 @@ class Explorer:
     """Answers about `model`'s states, and the counterexamples found when it started.
 
     `counterexamples` are (property, kind, trace) with kind "invariant",
-    "deadlock" or "temporal".
+    "deadlock" or "temporal". `evaluate(variables, expression)` gives the value of
+    a Quint expression of the spec where the variables have those values (Quint's
+    REPL, `checker.quint.repl`), or None when expressions cannot be evaluated.
     """
 
-    def __init__(self, model: Model, counterexamples: Sequence[tuple[str, str, Trace]] = ()):
+    def __init__(
+        self,
+        model: Model,
+        counterexamples: Sequence[tuple[str, str, Trace]] = (),
+        evaluate: Callable[[Any, str], str] | None = None,
+    ):
         self.model = model
+        self.evaluate_at = evaluate
+        self.definitions = dict(model.definitions)
         self.initial = list(dict.fromkeys(model.init_states()))
         self.counterexamples = [self._counterexample(*found) for found in counterexamples]
 
@@ -99,6 +109,7 @@ class Explorer:
             {"name": name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
             for name, inv in self.model.invariants.items()
         ]
+        definitions = [{"name": name, "value": flat(value(state))} for name, value in self.definitions.items()]
         return {
             "path": list(path),
             "depth": len(path) - 1,
@@ -107,6 +118,8 @@ class Explorer:
             "trail": [str(label) for label in trail],
             **self.card(state),
             "invariants": invariants,
+            #: the spec's state-dependent `val`s and their values here, in Quint's notation
+            "definitions": definitions,
             "final": all(successor["same"] for successor in successors),
             "successors": successors,
         }
@@ -121,7 +134,20 @@ class Explorer:
             "views": list(model.views),
             "initial": [{"path": [index], **self.card(state)} for index, state in enumerate(self.initial)],
             "counterexamples": self.counterexamples,
+            #: whether /api/eval answers (Quint's REPL is there for the spec)
+            "expressions": self.evaluate_at is not None,
         }
+
+    def evaluate(self, path: Sequence[int], expression: str) -> dict[str, Any]:
+        """`/api/eval/PATH?expr=EXPR`: the value of a Quint expression of the spec at the state, as
+        Quint prints it, or Quint's error message (several lines, with a caret) under "error"."""
+        if self.evaluate_at is None:
+            raise RequestError(404, "this spec has no .qnt file for Quint to evaluate expressions in")
+        state, _ = self.walk(path)
+        try:
+            return {"expression": expression, "value": self.evaluate_at(self.model.to_quint(state), expression)}
+        except SpecError as error:
+            return {"expression": expression, "error": str(error)}
 
     def path_of(self, states: Sequence[Hashable]) -> list[int]:
         """The path through `states`, a behaviour of the model from an initial state."""

@@ -12,7 +12,7 @@ import mimetypes
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from checker.web.api import Explorer, RequestError, parse_path
 
@@ -44,6 +44,9 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
                 self.send(static(name), mimetypes.guess_type(name)[0] or "application/octet-stream")
             elif path == "/api/spec":
                 self.send_json(explorer.spec())
+            elif path.startswith("/api/eval/"):
+                expression = parse_qs(urlsplit(self.path).query).get("expr", [""])[0]
+                self.send_json(explorer.evaluate(parse_path(unquote(path[len("/api/eval") :])), expression))
             elif path == "/api/state" or path.startswith("/api/state/"):
                 self.send_json(explorer.state(parse_path(unquote(path[len("/api/state") :]))))
             else:

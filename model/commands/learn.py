@@ -9,13 +9,14 @@ from typing import Callable
 
 import click
 
-from checker.cli.common import EXIT_FILE, output_file, report_error
+from checker.cli.common import EXIT_FILE, Specs, output_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
 from model.players.learning import Learner, Settings, train
 from model.players.policy import save_policy
 from model.spec.state import O, X
 from model.players.verification import OPPONENTS, Checkpoint, check, never_loses_from
+from model.spec.shape import SpecGame
 
 
 @dataclass
@@ -28,8 +29,9 @@ class Run:
     results: dict
 
 
-def train_and_check(settings: Settings, every: int | None, shares: bool = False) -> Run:
-    """Train, checking the policy every `every` epochs (and after the last one)."""
+def train_and_check(settings: Settings, every: int | None, shares: bool = False, game: SpecGame | None = None) -> Run:
+    """Train, checking the policy every `every` epochs (and after the last one), in `game` (see
+    `model.players.verification.loses`)."""
     progress = Progress(settings.epochs, label="Learning")
     results = {X: 0, O: 0, None: 0}
     points = []
@@ -38,7 +40,7 @@ def train_and_check(settings: Settings, every: int | None, shares: bool = False)
         results[won] += 1
         epoch = learner.epochs
         if every and (epoch % every == 0 or epoch == settings.epochs):
-            points.append(check(learner.policy(), epoch, shares))
+            points.append(check(learner.policy(), epoch, shares, game))
         if epoch % 256 == 0 or epoch == settings.epochs:
             progress(epoch)
 
@@ -89,90 +91,99 @@ def summary(run: Run) -> str:
     return "\n".join(lines)
 
 
-@click.command(name="learn")
-@click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
-@click.option(
-    "--symmetry",
-    is_flag=True,
-    help="Give boards that are rotations or reflections of each other one shared value.",
-)
-@click.option(
-    "--seed", metavar="SEED", help="Random seed, decimal or 0x-hexadecimal; the same seed learns the same values. "
-    "Default: a fresh one (printed)."
-)
-@click.option(
-    "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
-)
-@click.option(
-    "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
-    help="Chance of a random (exploring) move instead of a best one. "
-    "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
-)
-@click.option(
-    "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
-    callback=output_file,
-    help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
-)
-@click.option(
-    "--verify-every", "every", metavar="K", type=click.IntRange(min=1),
-    help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
-    "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
-)
-@click.option(
-    "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
-    help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
-    "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
-    "Needs matplotlib: pip install 'ttt-check[plot]'.",
-)
-def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
-    """Learn to play by self-play, then check what was learned.
+def learn_command(specs: Specs) -> click.Command:
+    """The `learn` subcommand: its checks are in the game of spec 'random' of `specs` (its file as written
+    when it changed since its transcription)."""
 
-    X and O each learn the values of boards by temporal-difference learning,
-    as the agent of Sutton and Barto's first chapter: V(s) <- V(s) + alpha
-    (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn / lost game, moving
-    epsilon-greedily. The learned values are written to POLICY.json.
+    @click.command(name="learn")
+    @click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
+    @click.option(
+        "--symmetry",
+        is_flag=True,
+        help="Give boards that are rotations or reflections of each other one shared value.",
+    )
+    @click.option(
+        "--seed", metavar="SEED", help="Random seed, decimal or 0x-hexadecimal; the same seed learns the same values. "
+        "Default: a fresh one (printed)."
+    )
+    @click.option(
+        "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+    )
+    @click.option(
+        "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
+        help="Chance of a random (exploring) move instead of a best one. "
+        "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
+    )
+    @click.option(
+        "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
+        callback=output_file,
+        help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
+    )
+    @click.option(
+        "--verify-every", "every", metavar="K", type=click.IntRange(min=1),
+        help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
+        "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
+    )
+    @click.option(
+        "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
+        help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
+        "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
+        "Needs matplotlib: pip install 'ttt-check[plot]'.",
+    )
+    def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
+        """Learn to play by self-play, then check what was learned.
 
-    A learned player moves to a board of highest value. Whether it can ever
-    lose is a question for the model checker: `--x any --o learned:POLICY.json
-    -i XHasNotWon` checks the learned O against every X, with every way it may
-    break ties. --verify-every asks that question as training goes, and
-    "never loses from epoch E on" is the first checked epoch after which every
-    check passes.
+        X and O each learn the values of boards by temporal-difference learning,
+        as the agent of Sutton and Barto's first chapter: V(s) <- V(s) + alpha
+        (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn / lost game, moving
+        epsilon-greedily. The learned values are written to POLICY.json.
 
-    Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
-    could not be written.
-    """
-    if plot:
-        from model.commands.plot import require_matplotlib
+        A learned player moves to a board of highest value. Whether it can ever
+        lose is a question for the model checker: `--x any --o learned:POLICY.json
+        -i XHasNotWon` checks the learned O against every X, with every way it may
+        break ties. --verify-every asks that question as training goes, and
+        "never loses from epoch E on" is the first checked epoch after which every
+        check passes.
 
-        require_matplotlib()
-    start = parse_seed(seed)
-    if start is None:
-        start = SystemRandom().getrandbits(53)
-    if plot and not every:
-        every = max(1, epochs // 50)
-    settings = Settings(epochs, start, symmetry, alpha, epsilon)
-    click.echo(f"Learning: {describe(settings)}")
-    run = train_and_check(settings, every, bool(plot))
-    policy = run.learner.policy()
-    write_or_exit(lambda: save_policy(policy, out))
-    classes = " (one per symmetry class)" if symmetry else ""
-    click.echo(f"Wrote {out}: the values of {len(policy.values[X]):,} boards{classes} for X and for O")
-    if every:
-        click.echo(
-            f"Checked every {every:,} epochs: the learned side's best moves (every tie) "
-            "against every move its opponent may make"
-        )
-    click.echo(summary(run))
-    if plot:
-        from model.commands.plot import draw
+        Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
+        could not be written.
+        """
+        if plot:
+            from model.commands.plot import require_matplotlib
 
-        flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
-        click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
-        other = train_and_check(flipped, every, True)
-        click.echo(summary(other))
-        by_symmetry = {symmetry: run.points, not symmetry: other.points}
-        curves = {"with symmetry": by_symmetry[True], "without symmetry": by_symmetry[False]}
-        write_or_exit(lambda: draw(plot, settings, curves))
-        click.echo(f"Wrote {plot}")
-    click.echo(f"Play it: ttt-check --spec random --x any --o {shlex.quote('learned:' + out)} -i XHasNotWon")
+            require_matplotlib()
+        start = parse_seed(seed)
+        if start is None:
+            start = SystemRandom().getrandbits(53)
+        if plot and not every:
+            every = max(1, epochs // 50)
+        # the checks play in the random spec: its file as written, when it changed (said in one line)
+        spec = specs.build({"spec": "random", **specs.defaults()}) if every else None
+        game = spec if isinstance(spec, SpecGame) else None
+        settings = Settings(epochs, start, symmetry, alpha, epsilon)
+        click.echo(f"Learning: {describe(settings)}")
+        run = train_and_check(settings, every, bool(plot), game)
+        policy = run.learner.policy()
+        write_or_exit(lambda: save_policy(policy, out))
+        classes = " (one per symmetry class)" if symmetry else ""
+        click.echo(f"Wrote {out}: the values of {len(policy.values[X]):,} boards{classes} for X and for O")
+        if every:
+            click.echo(
+                f"Checked every {every:,} epochs: the learned side's best moves (every tie) "
+                "against every move its opponent may make"
+            )
+        click.echo(summary(run))
+        if plot:
+            from model.commands.plot import draw
+
+            flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
+            click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
+            other = train_and_check(flipped, every, True, game)
+            click.echo(summary(other))
+            by_symmetry = {symmetry: run.points, not symmetry: other.points}
+            curves = {"with symmetry": by_symmetry[True], "without symmetry": by_symmetry[False]}
+            write_or_exit(lambda: draw(plot, settings, curves))
+            click.echo(f"Wrote {plot}")
+        click.echo(f"Play it: ttt-check --spec random --x any --o {shlex.quote('learned:' + out)} -i XHasNotWon")
+
+    return learn

@@ -90,6 +90,8 @@ def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int
     if kind in ("minimax", "perfect"):
         notes = " ".join(f"{name}={value}" for name, value in label.notes)
         return f"Chosen by {kind}: {notes}, the best for {state.nextTurn} ({tied}).\n{other_values(game, state)}"
+    if kind == "spec":
+        return f"Chosen by the spec's own action {label.path[0]} ({tied})."
     if kind.startswith(LEARNED):
         value = dict(label.notes)["value"]
         return f"Chosen by the learned values: value={value}, the highest for {state.nextTurn} ({tied})."
@@ -254,14 +256,20 @@ def play_command(specs: Specs) -> click.Command:
         given = ctx.get_parameter_source(human.lower()) is click.core.ParameterSource.COMMANDLINE
         if given:
             raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
-        kwargs[human.lower()] = KINDS["any"]
-        if kwargs[option] is None and computer == O:
-            # the perfect player knows the values of the lecture's board; elsewhere O plays anywhere
-            on_lecture_board = (kwargs["size"], kwargs["k"] or kwargs["size"]) == (3, 3)
-            kwargs[option] = KINDS["perfect" if on_lecture_board else "any"]
         if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
             raise click.BadParameter(f"the folder '{os.path.dirname(save)}' does not exist", param_hint="'--save'")
         spec_name = kwargs["spec"]
+        spec = specs.build({**kwargs, "x": None, "o": None})
+        if not isinstance(spec, TicTacToe):
+            raise click.UsageError(
+                f"play needs a spec of the game's shape (var board: int -> int -> Square, var nextTurn: Player); "
+                f"{spec.source} has other state"
+            )
+        kwargs[human.lower()] = KINDS["any"]
+        if kwargs[option] is None and computer == O:
+            # the perfect player knows the values of the lecture's board; elsewhere O plays anywhere
+            on_lecture_board = (spec.grid.size, spec.grid.k) == (3, 3)
+            kwargs[option] = KINDS["perfect" if on_lecture_board else "any"]
         model = specs.build(dict(kwargs))
         # without --x, X is the spec's own player: then `model` is the spec itself
         kind = kwargs[option].kind if kwargs[option] else model.players[0]
@@ -269,8 +277,9 @@ def play_command(specs: Specs) -> click.Command:
         if start is None:
             start = SystemRandom().getrandbits(53)
         game = Game(model, human, kind, random.Random(start))
+        shown = f"the spec's Move{computer}" if kind == "spec" else kind
         click.echo(
-            f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({kind}); "
+            f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({shown}); "
             f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "
             f"or as (2,2); q quits.\n\n{game.show()}"
         )
@@ -279,7 +288,7 @@ def play_command(specs: Specs) -> click.Command:
         finished = game.over or play_typed(game)
         if save is not None:
             try:
-                click.echo(game.save(save, specs.build({**kwargs, "spec": spec_name, "x": None, "o": None})))
+                click.echo(game.save(save, spec))
             except WriteError as error:
                 report_error(str(error))
                 ctx.exit(EXIT_FILE)

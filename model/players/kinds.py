@@ -13,6 +13,7 @@ from checker.model import Label
 from model.players.keeps_value import ValuedStrategy
 from model.players.policy import Policy, load_policy
 from model.players.solver import OUTCOMES, position_values, score
+from model.spec.shape import SpecGame
 from model.spec.state import O, X, State
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import Board, Steps, TicTacToe, action
@@ -161,6 +162,20 @@ def player_kind(text: str) -> Player:
     raise ValueError(f"unknown player kind '{text[:40]}'; valid kinds: {', '.join(KINDS)}, {LEARNED}POLICY.json")
 
 
+def check_players(players: dict[str, Player | None], grid) -> None:
+    """ValueError when a player cannot play its side, or on `grid`'s board."""
+    board = (grid.size, grid.k)
+    for side, player in players.items():
+        if player is None:
+            continue
+        if side not in player.sides:
+            raise ValueError(f"player kind '{player.kind}' plays {' and '.join(player.sides)} only, not {side}")
+        if player.boards is not None and board not in player.boards:
+            shown = ", ".join(f"{n}x{n} with {k} in a row" for n, k in player.boards)
+            raise ValueError(f"player kind '{player.kind}' plays on {shown} only, not on {board[0]}x{board[0]} "
+                             f"with {board[1]} in a row")
+
+
 class Match(ValuedStrategy):
     """The spec `spec` with X's and O's moves chosen by player kinds.
 
@@ -169,22 +184,14 @@ class Match(ValuedStrategy):
     """
 
     def __init__(self, spec: type[TicTacToe], x: Player, o: Player, **options):
-        for side, player in ((X, x), (O, o)):
-            if side not in player.sides:
-                raise ValueError(f"player kind '{player.kind}' plays {' and '.join(player.sides)} only, not {side}")
         self.x_player, self.o_player = x, o
-        self.name, self.source, self.source_sha256 = spec.name, spec.source, spec.source_sha256
+        self.name, self.source = spec.name, spec.source
         self.invariant_docs, self.temporal_docs = spec.invariant_docs, spec.temporal_docs
         self.description = f"X {x.description}; O {o.description}"
         self.fixed_rules = {side: p.kind for side, p in ((X, x), (O, o)) if p.kind != "any"}
         self.nondet_names = tuple(sorted({*spec.nondet_names, *x.nondet_names, *o.nondet_names}))
         super().__init__(**options)
-        board = (self.grid.size, self.grid.k)
-        for player in (x, o):
-            if player.boards is not None and board not in player.boards:
-                shown = ", ".join(f"{n}x{n} with {k} in a row" for n, k in player.boards)
-                raise ValueError(f"player kind '{player.kind}' plays on {shown} only, not on {board[0]}x{board[0]} "
-                                 f"with {board[1]} in a row")
+        check_players({X: x, O: o}, self.grid)
         if not (x.symmetric and o.symmetric):
             self.canonical = None  # no symmetry reduction: a player may tell rotated boards apart
 
@@ -210,6 +217,66 @@ class Match(ValuedStrategy):
         if state.nextTurn == O and not self.gameOver(state.board):
             for label, board in self.o_player.moves(self, state.board, O):
                 yield label, State(*board, X)
+
+
+class SpecMatch(SpecGame):
+    """A `.qnt` of the lecture's shape (`SpecGame`) with a side, or both, played by a player kind.
+
+    A side without a player keeps the spec's own moves: its steps through the
+    action `MoveX` (or `MoveO`). A side with one loses them, and moves as
+    `Match` moves it: when it is its turn and the game is not over, any
+    move its player may choose. The spec's other steps (stuttering once the
+    game is over) stay as they are.
+    """
+
+    def __init__(self, game: SpecGame, x: Player | None, o: Player | None):
+        actions = {d["name"] for d in game.spec.module["declarations"] if d.get("qualifier") == "action"}
+        for missing in ("MoveX", "MoveO"):
+            if missing not in actions:
+                raise ValueError(
+                    f"{game.source} has no action {missing}: a player kind takes a side's moves only in a spec "
+                    f"whose step moves X through MoveX and O through MoveO, as the lecture's"
+                )
+        super().__init__(game.spec, game.grid.size)
+        self.replaced = {X: x, O: o}
+        check_players(self.replaced, self.grid)
+        self.players = tuple(player.kind if player else "spec" for player in (x, o))
+        self.description = "; ".join(
+            f"{side} {player.description if player else f'plays Move{side} of the spec'}"
+            for side, player in self.replaced.items()
+        )
+        self.nondet_names = tuple(sorted({*self.nondet_names, *(n for p in (x, o) if p for n in p.nondet_names)}))
+        replaced = {f"Move{side}" for side, player in self.replaced.items() if player}
+        self.action_paths = tuple(path for path in self.action_paths if path[:1] and path[0] not in replaced) + tuple(
+            (f"Move{side}", *branch) for side, player in self.replaced.items() if player for branch in player.branches
+        )
+
+    def moves(self, side: str, state: State):
+        """The moves of `side`: its player's, guarded as `Match.MoveX`, or the spec's own."""
+        player = self.replaced[side]
+        if player is None:
+            yield from self.own_moves(side, state)
+        elif state.nextTurn == side and not self.gameOver(state.board):
+            after_turn = O if side == X else X
+            for label, board in player.moves(self, state.board, side):
+                yield label.within(f"Move{side}"), State(*board, after_turn)
+
+    def MoveX(self, state: State):
+        return self.moves(X, state)
+
+    def MoveO(self, state: State):
+        return self.moves(O, state)
+
+    def step(self, state: State):
+        yield from self.MoveX(state)
+        yield from self.MoveO(state)
+        for label, after in self.own_steps(state):
+            if label.path[:1] not in (("MoveX",), ("MoveO",)):
+                yield label, after
+
+    def rules(self) -> dict[str, str]:
+        """The sides that follow a rule, named by their player kind (the spec's own: `MoveX of FILE`)."""
+        return {side: self.replaced[side].kind if self.replaced[side] else rule for side, rule in super().rules().items()}
 
 
 def build(spec: type[TicTacToe], x: Player | None = None, o: Player | None = None, **options) -> TicTacToe:

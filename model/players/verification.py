@@ -14,8 +14,9 @@ from typing import Sequence
 
 from checker.explore.bfs import explore
 from checker.explore.trace import Trace
-from model.players.kinds import KINDS, LearnedPlayer, Match
+from model.players.kinds import KINDS, LearnedPlayer, Match, SpecMatch
 from model.players.policy import Policy
+from model.spec.shape import SpecGame
 from model.spec.state import Board, O, X
 from model.spec.tictactoe import TicTacToe
 
@@ -29,11 +30,13 @@ def other(side: str) -> str:
     return O if side == X else X
 
 
-def loses(policy: Policy, side: str, opponent: str, name: str = "policy") -> Trace | None:
-    """A shortest game the learned `side` loses against player kind `opponent`, or None if it never loses."""
+def loses(policy: Policy, side: str, opponent: str, name: str = "policy", game: SpecGame | None = None) -> Trace | None:
+    """A shortest game the learned `side` loses against player kind `opponent`, or None if it never loses.
+
+    The game is the random spec's transcription, or `game`: its file evaluated as written, when it changed."""
     learned = LearnedPlayer(policy, name)
     x, o = (learned, KINDS[opponent]) if side == X else (KINDS[opponent], learned)
-    model = Match(TicTacToe, x, o)
+    model = Match(TicTacToe, x, o) if game is None else SpecMatch(game, x, o)
     invariant = model.invariants[NOT_LOST[side]]
     return explore(model, [invariant], check_deadlock=False).violations.get(invariant.name)
 
@@ -69,12 +72,12 @@ class Checkpoint:
     shares: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
 
-def check(policy: Policy, epoch: int, shares: bool = False) -> Checkpoint:
-    """Check both learned sides against every opponent of `OPPONENTS`."""
+def check(policy: Policy, epoch: int, shares: bool = False, game: SpecGame | None = None) -> Checkpoint:
+    """Check both learned sides against every opponent of `OPPONENTS` (in `game`, see `loses`)."""
     point = Checkpoint(epoch)
     for side in (X, O):
         for opponent in OPPONENTS:
-            trace = loses(policy, side, opponent)
+            trace = loses(policy, side, opponent, game=game)
             point.lost_in[side, opponent] = None if trace is None else len(trace) - 1
         if shares:
             point.shares[side] = outcome_shares(policy, side)

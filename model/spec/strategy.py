@@ -25,14 +25,15 @@ class StrategyTicTacToe(TicTacToe):
     name = "strategy"
     description = "part 2 of the lecture: X follows the strategy, O moves to any empty square"
     source = "specs/tictactoe.qnt"
-    #: the file as transcribed here: when it changes, ttt-check says so (see `checker.cli.common`)
-    source_sha256 = "1abaab81f0452499085c33191c37aafdda07e5cb6a19eaab4f3553af7b58b338"
     #: `nondet coordinate` (MoveToEmpty, Win, Block, SetupWin), `nondet corner`, `nondet pattern`
     nondet_names = ("coordinate", "corner", "pattern")
     players = ("strategy", "any")
 
     def rules(self) -> dict[str, str]:
         return {X: "strategy"}
+
+    board_definitions = ("boardEmpty", "boardFull", "stalemate", "gameOver", "canWin", "canBlock", "canTakeCenter",
+                         "canSetupWin")
 
     #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
     RULES = (

@@ -46,8 +46,6 @@ class TicTacToe(Model[State]):
     name = "random"
     description = "part 1 of the lecture: X and O both move to any empty square"
     source = "specs/tictactoe_random.qnt"
-    #: the file as transcribed here: when it changes, ttt-check says so (see `checker.cli.common`)
-    source_sha256 = "0d9fa95373dd406ef00b47688f46063983d91d9fb4689550676ac9fa32f90254"
     #: `nondet coordinate` in MoveToEmpty
     nondet_names = ("coordinate",)
     #: the player kinds (see `model.players.kinds`) of X and O in this spec
@@ -66,6 +64,9 @@ class TicTacToe(Model[State]):
         ),
         "inv": ("OHasNotWon", "OHasNotWon is the default invariant, as in part 2 (here it is violated)."),
     }
+
+    #: the spec's state-dependent `val`s that read the board alone (the invariants' vals follow them)
+    board_definitions: tuple[str, ...] = ("boardEmpty", "boardFull", "stalemate", "gameOver")
 
     #: invariants of ttt-check's own, not in the Quint spec (they need more than Quint can say)
     model_invariants: tuple[str, ...] = ()
@@ -103,6 +104,12 @@ class TicTacToe(Model[State]):
         self.views = {
             "board": lambda state, previous=None: board_view(self.grid, state, previous),
             "quint": lambda state, previous=None: quint_view(self.grid, state),
+        }
+        self.definitions = {
+            name: (lambda state, f=getattr(self, name): f(state.board)) for name in self.board_definitions
+        } | {
+            name: getattr(self, definition)
+            for name, (definition, _) in self.invariant_docs.items() if name not in self.model_invariants
         }
         self.action_paths = self.move_paths() + ((("GameOverStutter",),) if stutter else ())
         self.outcomes = {

@@ -103,6 +103,13 @@ function showState(state, trace) {
     ),
   );
   $("invariants").tBodies[0].replaceChildren(...rows);
+  $("definitions").tBodies[0].replaceChildren(
+    ...(state.definitions || []).map((d) =>
+      element("tr", { "data-definition": d.name }, element("td", {}, element("strong", { text: d.name })),
+        element("td", {}, element("code", { class: "value", text: d.value }))),
+    ),
+  );
+  if (evaluated) evaluate(evaluated);
   $("view-texts").replaceChildren(
     ...Object.entries(state.views).map(([name, text]) => element("div", {}, element("h3", { text: name }), element("pre", { text }))),
   );
@@ -140,6 +147,31 @@ function showState(state, trace) {
 }
 
 let latest = 0;
+// the expression last evaluated: evaluated again at each state shown
+let evaluated = "";
+let asked = 0;
+
+/** Ask for `expression`'s value at the state shown, and show it (or Quint's error). */
+async function evaluate(expression) {
+  evaluated = expression;
+  const path = document.body.dataset.path || fromAddress().path.join("/");
+  const request = ++asked;
+  const result = $("eval-result");
+  result.hidden = false;
+  result.className = "pending";
+  result.textContent = "evaluating…";
+  try {
+    const answer = await getJSON(`/api/eval/${path}?expr=${encodeURIComponent(expression)}`);
+    if (request !== asked) return;
+    const failed = answer.error !== undefined;
+    result.className = failed ? "error" : "value";
+    result.textContent = failed ? answer.error : answer.value;
+  } catch (error) {
+    if (request !== asked) return;
+    result.className = "error";
+    result.textContent = error.message;
+  }
+}
 
 async function show() {
   const { path, trace } = fromAddress();
@@ -148,8 +180,8 @@ async function show() {
     const state = await getJSON("/api/state/" + path.join("/"));
     if (request !== latest) return; // the address changed meanwhile: a later call shows that state
     showError("");
-    showState(state, trace);
     document.body.dataset.path = state.path.join("/");
+    showState(state, trace);
   } catch (error) {
     if (request === latest) showError(`Cannot show state ${path.join("/")}: ${error.message}`);
   }
@@ -163,6 +195,12 @@ async function start() {
     return;
   }
   showSpec();
+  $("expression").hidden = !spec.expressions;
+  $("eval-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const expression = $("eval-input").value.trim();
+    if (expression) evaluate(expression);
+  });
   window.addEventListener("hashchange", show);
   await show();
 }

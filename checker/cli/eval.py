@@ -1,0 +1,57 @@
+"""`ttt-check eval`: the value of a Quint expression of the spec at a state, as Quint's REPL prints it."""
+
+from __future__ import annotations
+
+import click
+
+from checker.cli.common import EXIT_SPEC, Specs, quint_file_options
+
+
+def eval_command(specs: Specs) -> click.Command:
+    """The `eval` subcommand, offered the specs of `specs`."""
+
+    # the spec as its file is (no options of the transcriptions: the file is what Quint evaluates)
+    @click.command(name="eval", params=[specs.params()[0], *quint_file_options()])
+    @click.argument("expression", metavar="EXPR")
+    @click.option(
+        "--path",
+        default="0",
+        show_default=True,
+        metavar="P",
+        help="The state, named as the explorer names it in its address: indices from an initial state, "
+        "e.g. 0/2/5 (the sixth successor of the third successor of the first initial state).",
+    )
+    @click.pass_context
+    def eval_(ctx, expression, path, **kwargs):
+        """Print the value of a Quint expression of the spec at a state.
+
+        EXPR is any expression of the spec (`gameOver`, `won(X)`,
+        `canWinWithPattern(Set((1,1),(1,2),(1,3)))`); its value at the state --path
+        names is printed in Quint's notation. Quint's REPL evaluates it in the
+        spec's context, so a typo gets Quint's own message. Needs Quint; its
+        start-up takes a few seconds.
+
+        Exit codes: 0 the value was printed, 2 bad usage (a --path naming no state),
+        3 Quint cannot evaluate EXPR there (its message on stderr) or cannot be found.
+        """
+        from checker.quint.repl import ExpressionError
+        from checker.web.api import Explorer, RequestError, parse_path
+
+        file, module = specs.file_of(kwargs["spec"], kwargs.get("main"))
+        model = specs.build({**kwargs, **specs.defaults()}, announce=False)
+        try:
+            state, _ = Explorer(model).walk(parse_path(path))
+        except RequestError as error:
+            raise click.BadParameter(str(error), param_hint="'--path'") from None
+        from checker.quint.repl import Repl
+
+        repl = Repl(file, module, kwargs.get("quint"))
+        try:
+            click.echo(repl.evaluate(model.to_quint(state), expression))
+        except ExpressionError as error:
+            click.echo(str(error), err=True)
+            ctx.exit(EXIT_SPEC)
+        finally:
+            repl.close()
+
+    return eval_

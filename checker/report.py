@@ -16,7 +16,7 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     blocks = []
     previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
-        title = f"[State {i}]  {'init' if label is None else label}"
+        title = f"[State {i}]  {'init' if label is None else model.show_label(label, view)}"
         blocks.append(f"{title}\n{model.format_state(state, view, previous)}")
         previous = state
     if trace.loop is not None:

@@ -8,7 +8,8 @@ from checker.model import Model
 
 
 def format_trace(model: Model, trace: Trace, view: str) -> str:
-    """Each state as a `[State i]` block headed by the step that led there.
+    """Each state as a `[State i]` block headed by the step that led there, as the model shows
+    states (`Model.format_state`) and labels (`Model.show_label`).
 
     A lasso ends as TLC's do: `[State n] Stuttering` when the last state
     repeats forever, or `Back to state k` when the behaviour loops.

@@ -107,12 +107,15 @@ def rules_hold(reason: str, board: dict, n: int) -> bool:
         middle = (n + 1) // 2
         assert n % 2 and (LETTERS.index(letter) + 1, int(column)) == (int(row), int(column_again)) == (middle, middle)
         return board[middle, middle] != "."
-    claim = re.fullmatch(r"(\w+): no line(?: of (\w+))? with (\w+) ([XO]) and (?:an empty square|(\w+) empty squares)", reason)
+    claim = re.fullmatch(
+        r"(\w+): no line(?: of (\w+))? with (\w+) ([XO]) and (?:an empty square|(\w+) empty squares)", reason
+    )
     assert claim, reason
     rule, of, players, player, empties = claim.groups()
     k = NUMBERS[of] if of else n
     players, empties = NUMBERS[players], NUMBERS[empties] if empties else 1
-    assert players + empties == k and {"Win": (k - 1, "X"), "Block": (k - 1, "O"), "SetupWin": (1, "X")}[rule] == (players, player)
+    assert players + empties == k
+    assert {"Win": (k - 1, "X"), "Block": (k - 1, "O"), "SetupWin": (1, "X")}[rule] == (players, player)
     squares = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
     for line in reference_lines(n, k):
         marks = [board[squares[i]] for i in line]
@@ -129,7 +132,8 @@ def test_the_reasons_of_the_rules_not_taken_are_true_on_any_board(size, k):
         for state in a_game(TicTacToe(size, k), random.Random(seed), size * size):
             if state.nextTurn != "X" or model.gameOver(state.board):
                 continue
-            board = {(r, c): model.square(state.board, (r, c)) or "." for r in range(1, size + 1) for c in range(1, size + 1)}
+            squares = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)]
+            board = {square: model.square(state.board, square) or "." for square in squares}
             for label, _ in model.next_steps(state):
                 reasons = model.rules_not_taken(label.path[1], name=lambda s: f"{name(*s)} = ({s[0]},{s[1]})")
                 assert ("TakeCenter" in " ".join(reasons)) <= bool(size % 2)  # an even board has no centre

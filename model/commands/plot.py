@@ -73,7 +73,8 @@ def figure(settings: Settings, runs: Mapping[str, tuple[Sequence[Checkpoint], Se
     picture = plt.figure(figsize=(11, 5.2 * len(runs)), layout="constrained")
     last = max(p.epoch for early, points in runs.values() for p in [*early, *points])
     first_axes = None
-    for row, (subfigure, (title, (early, regular))) in enumerate(zip(picture.subfigures(len(runs), 1, squeeze=False)[:, 0], runs.items())):
+    subfigures = picture.subfigures(len(runs), 1, squeeze=False)[:, 0]
+    for row, (subfigure, (title, (early, regular))) in enumerate(zip(subfigures, runs.items())):
         axes = subfigure.subplots(2, 2, sharex=True, height_ratios=[3, 1.3])
         points = sorted([*early, *regular], key=lambda p: p.epoch)
         epochs = [p.epoch for p in points]

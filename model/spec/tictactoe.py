@@ -207,7 +207,11 @@ class TicTacToe(Model[State]):
         (Quint's view keeps Quint's notation alone); on screen only, not in ITF."""
         if view == "quint":
             return str(label)
-        return label.shown(lambda name, value: square_name(value) if isinstance(value, tuple) and value in self.grid.bit else None)
+
+        def letters(name, value) -> str | None:
+            return square_name(value) if isinstance(value, tuple) and value in self.grid.bit else None
+
+        return label.shown(letters)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

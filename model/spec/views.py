@@ -20,10 +20,15 @@ from model.spec.state import State
 PAGE_WIDTH = 100
 
 
+def row_letter(row: int) -> str:
+    """`B` for row 2."""
+    return chr(ord("A") + row - 1)
+
+
 def square_name(coordinate: Coordinate) -> str:
     """`B3` for Quint's `(2,3)`: the row as a letter, as `ttt-check play` names squares."""
     row, column = coordinate
-    return f"{chr(ord('A') + row - 1)}{column}"
+    return f"{row_letter(row)}{column}"
 
 
 def quint_name(coordinate: Coordinate) -> str:
@@ -39,7 +44,7 @@ def both_names(coordinate: Coordinate, letters: bool = False) -> str:
 
 def row_names(grid: Grid) -> str:
     """`rows 1-3 = A-C in play`: how the row numbers of a drawing read as `play`'s letters."""
-    return f"rows 1-{grid.size} = A-{square_name((grid.size, 1))[0]} in play"
+    return f"rows 1-{grid.size} = A-{row_letter(grid.size)} in play"
 
 
 def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:
@@ -67,7 +72,7 @@ def board_view(grid: Grid, state: State, previous: State | None = None, letters:
             bit = grid.bit[(row, column)]
             left, right = "[]" if changed & bit else "**" if winning & bit else "  "
             cells.append(f"{left}{mark}{right}")
-        name = chr(ord("A") + row - 1) if letters else str(row)
+        name = row_letter(row) if letters else str(row)
         lines.append(f" {name.rjust(width)} {''.join(cells)}".rstrip())
     lines.append(f" nextTurn: {state.nextTurn}")
     for moved in grid.coordinates_of(changed):

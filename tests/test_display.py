@@ -9,9 +9,12 @@ The letters are worked out here (`"ABCDEFGHIJ"[row - 1]`), the lines of k with
 import json
 import random
 import re
+from functools import lru_cache
 
 import pytest
 from test_boards import reference_lines
+
+reference_lines = lru_cache(maxsize=None)(reference_lines)
 
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe

@@ -410,7 +410,7 @@ def test_learn_plot_draws_both_runs(ttt_check, tmp_path):
     pytest.importorskip("matplotlib")
     picture = tmp_path / "curve.png"
     code, out, err = ttt_check(
-        "learn", "--epochs", "200", "--seed", "1", "--verify-every", "100",
+        "learn", "--epochs", "4", "--seed", "1", "--verify-every", "2",
         "--out", tmp_path / "p.json", "--plot", picture,
     )
     assert code == 0, err
@@ -434,7 +434,8 @@ def test_the_plot_starts_at_epoch_0_and_scales_the_lost_axis_to_the_data(lost):
 
     from model.commands.plot import early_epochs, figure
 
-    assert early_epochs(2000) == [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] and early_epochs(1) == [0]
+    # evenly spaced on the square-root scale, below the first regular check
+    assert early_epochs(2000) == [0, 80, 320, 720, 1280] and early_epochs(1) == [0] and early_epochs(2) == [0, 1]
     early, regular = synthetic_points([0, 10], lost[:2]), synthetic_points([100, 200], lost[2:])
     picture = figure(Settings(200, 1), {"one run": (early, regular)})
     try:

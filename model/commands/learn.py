@@ -12,6 +12,7 @@ import click
 from checker.cli.common import EXIT_FILE, output_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
+from model.commands.plot import draw, early_epochs, require_matplotlib
 from model.players.learning import Learner, Settings, train
 from model.players.policy import save_policy
 from model.spec.state import O, X
@@ -26,7 +27,7 @@ class Run:
     points: list[Checkpoint]
     #: training games won by X, won by O, drawn (None)
     results: dict
-    #: for the plot only, the checkpoints before the first of `points` (epoch 0, 1, 2, 5, 10, ...)
+    #: for the plot only, the checkpoints before the first of `points` (epoch 0 and a few more)
     early: list[Checkpoint]
 
 
@@ -36,21 +37,15 @@ def train_and_check(settings: Settings, every: int | None, plot: bool = False) -
     progress = Progress(settings.epochs, label="Learning")
     results = {X: 0, O: 0, None: 0}
     points: list[Checkpoint] = []
-    early: list[Checkpoint] = []
-    if plot and every:
-        from model.commands.plot import early_epochs
-
-        ladder = set(early_epochs(every))
-        early.append(check(Learner(settings).policy(), 0, True))  # the untrained values
-    else:
-        ladder = set()
+    early_at = set(early_epochs(every)) if plot and every else set()
+    early = [check(Learner(settings).policy(), 0, True)] if 0 in early_at else []  # the untrained values
 
     def after_game(learner: Learner, won: str | None) -> None:
         results[won] += 1
         epoch = learner.epochs
         if every and (epoch % every == 0 or epoch == settings.epochs):
             points.append(check(learner.policy(), epoch, plot))
-        elif epoch in ladder:
+        elif epoch in early_at:
             early.append(check(learner.policy(), epoch, True))
         if epoch % 256 == 0 or epoch == settings.epochs:
             progress(epoch)
@@ -135,7 +130,7 @@ def summary(run: Run) -> str:
     "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
     help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
     "drawn and lost against a random player, the lost share again on its own scale, and the checks (every "
-    "--verify-every epochs, else 50 times, and for the picture at epochs 0, 1, 2, 5, 10, ... before the first), "
+    "--verify-every epochs, else 50 times, and for the picture at epoch 0 and four more before the first), "
     "from epoch 0 on a square-root scale of epochs. Needs matplotlib: pip install 'ttt-check[plot]'.",
 )
 def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
@@ -157,8 +152,6 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     could not be written.
     """
     if plot:
-        from model.commands.plot import require_matplotlib
-
         require_matplotlib()
     start = parse_seed(seed)
     if start is None:
@@ -179,8 +172,6 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         )
     click.echo(summary(run))
     if plot:
-        from model.commands.plot import draw
-
         flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
         click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
         other = train_and_check(flipped, every, True)

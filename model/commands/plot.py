@@ -34,15 +34,10 @@ def require_matplotlib() -> None:
         raise click.UsageError("--plot needs matplotlib: pip install 'ttt-check[plot]'") from None
 
 
-def early_epochs(every: int) -> list[int]:
+def early_epochs(every: int, count: int = 5) -> list[int]:
     """The epochs checked before the first of every `every`, for the plot only: 0 (the untrained values),
-    then 1, 2, 5, 10, 20, 50, ... below `every`."""
-    ladder = [0]
-    step = 1
-    while step < every:
-        ladder += [e for e in (step, 2 * step, 5 * step) if e < every]
-        step *= 10
-    return ladder
+    then `count - 1` more below `every`, evenly spaced on the plot's square-root scale."""
+    return sorted({round(every * (i / count) ** 2) for i in range(count)} - {every})
 
 
 def epoch_ticks(last: int) -> list[int]:

@@ -30,7 +30,7 @@ class SpecError(Exception):
 class Label(NamedTuple):
     """Why a step happened: the path of actions taken and the nondet picks.
 
-    Rendered as `MoveX › Block  pattern={(1,1),(1,2),(1,3)} coordinate=(1,3)`.
+    Rendered as `MoveX › Block  pattern={(1,1),(1,2),(1,3)} coordinate=(1,3)` (see `Model.show_label`).
     `notes` are facts about the step that are not nondet picks of the spec (a
     player's reason, such as `value=draw`): shown, but not written to ITF.
     """
@@ -44,10 +44,19 @@ class Label(NamedTuple):
         return Label((action,) + self.path, self.picks, self.notes)
 
     def __str__(self) -> str:
+        return self.shown()
+
+    def shown(self, note: Callable[[str, Any], str | None] = lambda name, value: None) -> str:
+        """The label as `str` writes it, with `note(name, value)`, when it says something,
+        after the value: `coordinate=(3,1) C1` (a model's other name for the value)."""
         text = " › ".join(self.path)
         shown = self.picks + self.notes
         if shown:
-            text += "  " + " ".join(f"{name}={_compact(value)}" for name, value in shown)
+            words = []
+            for name, value in shown:
+                extra = note(name, value)
+                words.append(f"{name}={_compact(value)}" + (f" {extra}" if extra else ""))
+            text += "  " + " ".join(words)
         return text
 
 
@@ -186,12 +195,24 @@ class Model(Generic[S]):
         return None
 
     def format_state(self, state: S, view: str, previous: S | None = None) -> str:
-        """The state in one view, or in every view for `view == "all"`.
+        """The state in one view, or in every view for `view == "all"` (laid out by `combine_views`).
 
         `previous` is the state before the step into `state`, for views that
         mark what the step changed.
         """
         if view == "all":
-            return "\n".join(show(state, previous) for show in self.views.values())
+            return self.combine_views({name: show(state, previous) for name, show in self.views.items()})
         return self.views[view](state, previous)
+
+    def combine_views(self, shown: Mapping[str, str]) -> str:
+        """How `--view all` lays out one state's text in every view (view name -> text):
+        by default one under the other. A model whose views say the same thing in
+        different forms may place them side by side instead."""
+        return "\n".join(shown.values())
+
+    def show_label(self, label: Label, view: str = "all") -> str:
+        """A step's label as a reader sees it above the state shown in `view`: by default
+        `str(label)`. A model may add display notes (such as another name of a picked
+        value); they stay on screen, as ITF records only the label's picks."""
+        return str(label)
 

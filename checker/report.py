@@ -8,7 +8,8 @@ from checker.model import Model
 
 
 def format_trace(model: Model, trace: Trace, view: str) -> str:
-    """Each state as a `[State i]` block headed by the step that led there.
+    """Each state as a `[State i]` block headed by the step that led there, as the model shows
+    states (`Model.format_state`) and labels (`Model.show_label`).
 
     A lasso ends as TLC's do: `[State n] Stuttering` when the last state
     repeats forever, or `Back to state k` when the behaviour loops.
@@ -16,7 +17,7 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     blocks = []
     previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
-        title = f"[State {i}]  {'init' if label is None else label}"
+        title = f"[State {i}]  {'init' if label is None else model.show_label(label, view)}"
         blocks.append(f"{title}\n{model.format_state(state, view, previous)}")
         previous = state
     if trace.loop is not None:

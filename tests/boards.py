@@ -47,6 +47,7 @@ def flat(model, state) -> tuple[str, str]:
 
 
 def drawn(block: str) -> str:
-    """The 9 marks of the first board drawn in `block` (the last move's `[ ]` and a winning line's `* *` dropped)."""
+    """The 9 marks of the first board drawn in `block` (the last move's `[ ]` and a winning line's `* *` dropped;
+    whatever stands right of the three squares, such as Quint's record beside the drawing, ignored)."""
     rows = re.findall(r"^ [123] (.*)$", block, re.MULTILINE)[:3]
-    return "".join("".join(re.sub(r"[\[\]*]", " ", row).split("nextTurn")[0].split()) for row in rows)
+    return "".join("".join(re.sub(r"[\[\]*]", " ", row).split()[:3]) for row in rows)

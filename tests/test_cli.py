@@ -158,14 +158,20 @@ def test_NotStalemate_prints_a_shortest_trace_ending_in_a_draw(ttt_check):
 def test_board_drawings_mark_the_last_move_and_the_winning_line(ttt_check):
     code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon", "--view", "board")
     states = out.split("[State ")[1:]
-    assert "[ ]" not in states[0] and "*" not in states[0]
+    assert "[" not in states[0] and "*" not in states[0]
     for block in states[1:6]:  # each step fills one square: that one, and only it, is in brackets
-        move = re.search(r"coordinate=\((\d),(\d)\)", block).groups()
-        marked = re.findall(r"\[[XO]\]", block)
+        row, column = re.search(r"coordinate=\((\d),(\d)\)", block).groups()
+        letter = "ABC"[int(row) - 1]
         rows = {r: line for r, line in re.findall(r"^ ([123]) (.*)$", block, re.MULTILINE)}
-        assert len(marked) == 1 and rows[move[0]][3 * (int(move[1]) - 1)] == "["
+        drawing = "\n".join(rows.values())
+        assert len(re.findall(r"\[[XO]\]", drawing)) == 1 and rows[row][3 * (int(column) - 1)] == "["
+        # the label and the legend under the drawing name the square in both notations
+        mark = rows[row][3 * (int(column) - 1) + 1]
+        assert f"coordinate=({row},{column}) {letter}{column}\n" in block
+        assert f"\n [{mark}] ({row},{column}) = {letter}{column}\n" in block
     last = states[5]
-    assert "* * winning line" in last and len(re.findall(r"\*X\*", last)) == 2  # the line's other two squares
+    board = "\n".join(re.findall(r"^ [123] .*$", last, re.MULTILINE))
+    assert "\n *X* winning line" in last and len(re.findall(r"\*X\*", board)) == 2  # the line's other two squares
 
 
 def test_one_verdict_per_invariant(ttt_check):

@@ -4,6 +4,7 @@ a 4xx and one line of JSON."""
 
 import json
 import random
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -20,7 +21,7 @@ from model.spec.strategy import StrategyTicTacToe
 def squares(state: dict) -> tuple[str, str]:
     """`("X...O....", "X")` from a state's board view."""
     board = state["views"]["board"]
-    return drawn(board), board.split("nextTurn: ")[1]
+    return drawn(board), re.search(r"nextTurn: (\w+)", board)[1]
 
 
 @pytest.fixture(scope="module")

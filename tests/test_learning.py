@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from functools import lru_cache
@@ -128,7 +129,7 @@ def test_the_command_line_prints_the_shortest_lost_game(ttt_check, flawed_o):
     code, out, _ = ttt_check("--spec", "random", "--x", "any", "--o", f"learned:{path}", "-i", "XHasNotWon")
     assert code == 12
     assert "[violation] invariant XHasNotWon is violated after 7 steps" in out
-    assert "MoveO › learned  coordinate=(1,3) value=1.00" in out
+    assert "MoveO › learned  coordinate=(1,3) A3 value=1.00" in out
 
 
 def images(board: str) -> set[str]:
@@ -374,16 +375,85 @@ def test_learn_reports_what_an_independent_search_finds_about_the_last_policy(tt
             assert f"still loses at epoch 2,000: a shortest lost game has {lost} moves" in line
 
 
+def test_the_commands_learn_prints_play_and_check_the_policy_it_wrote(tmp_path):
+    """Run as printed (the path has a space and a quote), each play command gets the learned player's move,
+    and each check's verdict is the independent search's: does the learned side lose to some opponent?"""
+    folder, name = tmp_path / "a folder", "it's mine.json"
+    folder.mkdir()
+    learned = subprocess.run([str(TTT_CHECK), "learn", "--epochs", "1000", "--seed", "5", "--out", name],
+                             cwd=folder, capture_output=True, text=True)
+    assert learned.returncode == 0, learned.stderr
+    ending = learned.stdout.split(f"Wrote {name}")[1]
+    commands = [shlex.split(line) for line in ending.splitlines() if line.startswith("  ttt-check ")]
+    tables = json.loads((folder / name).read_text())["values"]
+    kinds = set()
+    for words in commands:
+        side = "X" if f"--x learned:{name}" in " ".join(words) else "O"
+        assert words[0] == "ttt-check" and f"--{side.lower()}" in words and f"learned:{name}" in words
+        if words[1] == "play":
+            typed = "b2\nq\n" if side == "O" else "q\n"  # the learned side answers the human's move, or opens
+            done = subprocess.run([str(TTT_CHECK), *words[1:]], cwd=folder, capture_output=True, text=True, input=typed)
+            assert (done.returncode, done.stderr) == (1, ""), done.stdout
+            assert f"The computer ({side}) plays" in done.stdout and "Chosen by the learned values" in done.stdout
+        else:
+            plays = greedy(tables[side])
+            game = Game(plays, o_plays=any_square) if side == "X" else Game(any_square, o_plays=plays)
+            exploration = game.explore()
+            loses = exploration.shortest(exploration.violating("OHasNotWon" if side == "X" else "XHasNotWon"))
+            done = subprocess.run([str(TTT_CHECK), *words[1:]], cwd=folder, capture_output=True, text=True)
+            assert (done.returncode, done.stderr) == (0 if loses is None else 12, "")
+        kinds.add((words[1] == "play", side))
+    assert kinds == {(True, "X"), (True, "O"), (False, "X"), (False, "O")}
+
+
 def test_learn_plot_draws_both_runs(ttt_check, tmp_path):
     pytest.importorskip("matplotlib")
     picture = tmp_path / "curve.png"
     code, out, err = ttt_check(
-        "learn", "--epochs", "200", "--seed", "1", "--verify-every", "100",
+        "learn", "--epochs", "4", "--seed", "1", "--verify-every", "2",
         "--out", tmp_path / "p.json", "--plot", picture,
     )
     assert code == 0, err
     assert "symmetric boards share a value" in out and "every board has its own value" in out
     assert picture.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def synthetic_points(epochs: list[int], lost: list[float]) -> list[Checkpoint]:
+    """Checkpoints whose shares lose `lost[i]` at `epochs[i]` (a fifth of the rest drawn) and whose checks alternate."""
+    return [
+        Checkpoint(e, {(side, o): (None if i % 2 else 5) for side in "XO" for o in ("any", "perfect")},
+                   {side: ((1 - share) * 0.8, (1 - share) * 0.2, share) for side in "XO"})
+        for i, (e, share) in enumerate(zip(epochs, lost))
+    ]
+
+
+@pytest.mark.parametrize("lost", [[0.3, 0.02, 0.004, 0.001], [0.0, 0.0, 0.0, 0.0], [0.001, 0.002, 0.0, 0.0]])
+def test_the_plot_starts_at_epoch_0_and_scales_the_lost_axis_to_the_data(lost):
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from model.commands.plot import early_epochs, figure
+
+    # evenly spaced on the square-root scale, below the first regular check
+    assert early_epochs(2000) == [0, 80, 320, 720, 1280] and early_epochs(1) == [0] and early_epochs(2) == [0, 1]
+    early, regular = synthetic_points([0, 10], lost[:2]), synthetic_points([100, 200], lost[2:])
+    picture = figure(Settings(200, 1), {"one run": (early, regular)})
+    try:
+        axes = picture.get_axes()
+        shares = [ax for ax in axes if ax.get_ylabel() == "share of games"]
+        losses = [ax for ax in axes if ax.get_ylabel() == "lost"]
+        assert len(shares) == len(losses) == 2
+        for ax in shares:
+            assert ax.get_ylim() == (0, 1)
+        for ax in losses:
+            bottom, top = ax.get_ylim()
+            # the largest lost share fills most of its axis, and an axis of nothing lost still reads 0 to 1%
+            assert bottom == 0 and max(lost) <= top <= max(0.01, 1.25 * max(lost))
+            assert ax.get_xlim()[0] == 0 and ax.get_xlim()[1] == 200 and ax.get_xscale() == "function"
+            ticks = [t for t in ax.get_xticks() if 0 <= t <= 200]
+            assert ticks[0] == 0 and ticks == sorted(set(ticks)) and len(ticks) >= 4
+    finally:
+        plt.close(picture)
 
 
 def test_learn_plot_without_matplotlib_is_one_line_of_error(ttt_check, tmp_path, monkeypatch):

@@ -111,7 +111,7 @@ def test_piped_game_with_every_kind_of_bad_move(tmp_path):
     assert "'Z9': there is no row Z: rows are A to C\nYour move (O): " in out
     assert "'A4': there is no column 4: columns are 1 to 3\nYour move (O): " in out
     assert "'B' is not a move: type a row letter and a column number, like B2\nYour move (O): " in out
-    assert re.search(r"B2 \(2,2\) is taken: O is there\nYour move \(O\): ", out)
+    assert re.search(r"B2 = \(2,2\) is taken: O is there\nYour move \(O\): ", out)
     assert re.search(r"the game is over \((X won|O won|Draw)\): no more moves\nThe game is over; q quits: ", out)
     shown = assert_a_game(out, strategy, any_square)
     assert outcome(shown[-1]) is not None
@@ -249,7 +249,7 @@ def test_a_game_in_a_real_terminal(tmp_path):
             prompts += 1
             wait_for("Your move (O):", prompts)
         shown = screen()
-        assert "'Z9': there is no row Z: rows are A to C" in shown and "B2 (2,2) is taken: O is there" in shown
+        assert "'Z9': there is no row Z: rows are A to C" in shown and "B2 = (2,2) is taken: O is there" in shown
         subprocess.run([*tmux, "send-keys", "q", "Enter"], check=True)
         shown = wait_for("EXIT=")
         log.write_text(shown)

@@ -94,7 +94,7 @@ def format_rules(game: Game, solution: Solution, initial) -> str | None:
 
 def first_label(game: Game, state, after) -> str:
     """The label of the first step from `state` to `after`."""
-    return next(str(label) for label, target in game.next_steps(state) if target == after)
+    return next(game.show_label(label) for label, target in game.next_steps(state) if target == after)
 
 
 def format_slips(game: Game, solution: Solution, states) -> str | None:
@@ -122,7 +122,10 @@ def format_slips(game: Game, solution: Solution, states) -> str | None:
         }
         lines = [f"{number}. {mover} to move, {value} (* marks a move the rule may choose that loses it):"]
         lines.append(game.show_choices(state, marks))
-        lines += [f"   {label}: then {a_value(free.for_mover(state, free.values[after]), mover)}" for label, after in slip.losing]
+        lines += [
+            f"   {game.show_label(label)}: then {a_value(free.for_mover(state, free.values[after]), mover)}"
+            for label, after in slip.losing
+        ]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

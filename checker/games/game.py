@@ -7,7 +7,7 @@ maximiser), e.g. +1 when it wins, -1 when it loses, 0 for a draw.
 
 from __future__ import annotations
 
-from typing import Hashable, Mapping, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Hashable, Mapping, NamedTuple, Protocol, runtime_checkable
 
 
 class Value(NamedTuple):
@@ -51,3 +51,6 @@ class Game(Protocol):
 
     def show_choices(self, state: Hashable, marks: Mapping[Hashable, str]) -> str:
         """`state` drawn with `marks[successor]` written where the move to that successor goes."""
+
+    def show_label(self, label: Any, view: str = "all") -> str:
+        """A step's label as a reader sees it (as `checker.model.Model.show_label`)."""

@@ -27,20 +27,31 @@ class Run:
     points: list[Checkpoint]
     #: training games won by X, won by O, drawn (None)
     results: dict
+    #: for the plot only, the checkpoints before the first of `points` (epoch 0 and a few more)
+    early: list[Checkpoint]
 
 
-def train_and_check(settings: Settings, every: int | None, shares: bool = False, game: SpecGame | None = None) -> Run:
+def train_and_check(settings: Settings, every: int | None, plot: bool = False, game: SpecGame | None = None) -> Run:
     """Train, checking the policy every `every` epochs (and after the last one), in `game` (see
-    `model.players.verification.loses`)."""
+    `model.players.verification.loses`); for a plot, also at the early epochs of `plot.early_epochs`,
+    with each side's shares against a random player."""
     progress = Progress(settings.epochs, label="Learning")
     results = {X: 0, O: 0, None: 0}
-    points = []
+    points: list[Checkpoint] = []
+    early_at: set[int] = set()
+    if plot and every:
+        from model.commands.plot import early_epochs  # numpy, only for a plot
+
+        early_at = set(early_epochs(every))
+    early = [check(Learner(settings).policy(), 0, True, game)] if 0 in early_at else []  # the untrained values
 
     def after_game(learner: Learner, won: str | None) -> None:
         results[won] += 1
         epoch = learner.epochs
         if every and (epoch % every == 0 or epoch == settings.epochs):
-            points.append(check(learner.policy(), epoch, shares, game))
+            points.append(check(learner.policy(), epoch, plot, game))
+        elif epoch in early_at:
+            early.append(check(learner.policy(), epoch, True, game))
         if epoch % 256 == 0 or epoch == settings.epochs:
             progress(epoch)
 
@@ -48,7 +59,7 @@ def train_and_check(settings: Settings, every: int | None, shares: bool = False,
         learner = train(settings, after_game)
     finally:
         progress.close()
-    return Run(learner, points, results)
+    return Run(learner, points, results, early)
 
 
 def write_or_exit(write: Callable[[], None]) -> None:
@@ -127,8 +138,9 @@ def learn_command(specs: Specs) -> click.Command:
     @click.option(
         "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
         help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
-        "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
-        "Needs matplotlib: pip install 'ttt-check[plot]'.",
+        "drawn and lost against a random player, the lost share again on its own scale, and the checks (every "
+        "--verify-every epochs, else 50 times, and for the picture at epoch 0 and four more before the first), "
+        "from epoch 0 on a square-root scale of epochs. Needs matplotlib: pip install 'ttt-check[plot]'.",
     )
     def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         """Learn to play by self-play, then check what was learned.
@@ -174,16 +186,29 @@ def learn_command(specs: Specs) -> click.Command:
             )
         click.echo(summary(run))
         if plot:
-            from model.commands.plot import draw
-
             flipped = Settings(epochs, start, not symmetry, alpha, epsilon)
             click.echo(f"\nFor the plot, the same with --symmetry {'off' if symmetry else 'on'}: {describe(flipped)}")
             other = train_and_check(flipped, every, True, game)
             click.echo(summary(other))
-            by_symmetry = {symmetry: run.points, not symmetry: other.points}
+            by_symmetry = {symmetry: (run.early, run.points), not symmetry: (other.early, other.points)}
             curves = {"with symmetry": by_symmetry[True], "without symmetry": by_symmetry[False]}
+            from model.commands.plot import draw
+
             write_or_exit(lambda: draw(plot, settings, curves))
             click.echo(f"Wrote {plot}")
-        click.echo(f"Play it: ttt-check --spec random --x any --o {shlex.quote('learned:' + out)} -i XHasNotWon")
+        click.echo(next_steps(out))
 
     return learn
+
+
+def next_steps(out: str) -> str:
+    """The commands that play against the policy written to `out` and check it, ready to paste."""
+    learned = shlex.quote(f"learned:{out}")
+    return (
+        "\nPlay against it (you move; the learned player answers):\n"
+        f"  ttt-check play --spec random --human X --o {learned}\n"
+        f"  ttt-check play --spec random --x {learned}\n"
+        "Check whether it can lose, against every move of any opponent:\n"
+        f"  ttt-check --spec random --o {learned} -i XHasNotWon\n"
+        f"  ttt-check --spec random --x {learned} -i OHasNotWon"
+    )

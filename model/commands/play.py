@@ -4,8 +4,9 @@ The game is a run of the model: the human's move must be a step of it (the
 human plays as `any`), the computer's is one of the model's steps for its
 player kind, picked at random among them from a seed (003's random tie-break;
 the checker covers every one of them). Moves are written as in 002: a row
-letter and a column number, `A1` to `C3` with `B2` the centre; Quint's
-`(2,2)` and `2,2` are accepted too.
+letter and a column number, `A1` to `C3` on the lecture's board (`A1` to `D4`
+on 4x4); Quint's `(2,2)` and `2,2` are accepted too. Every square the game
+names is named both ways, `B2 = (2,2)` (see `model.spec.views`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from model.players.kinds import KINDS, LEARNED
 from model.players.solver import OUTCOMES, position_values
 from model.spec.state import O, X, State
 from model.spec.tictactoe import TicTacToe
-from model.spec.views import board_view, moved_to
+from model.spec.views import board_view, both_names, moved_to, square_name
 
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
@@ -44,12 +45,6 @@ LETTER_MOVE = re.compile(r"([A-Za-z])(\d*)")
 
 class BadMove(ValueError):
     """A move that cannot be played; its message says why, in one line."""
-
-
-def square_name(coordinate: Coordinate) -> str:
-    """`B2` for Quint's `(2,2)`."""
-    row, column = coordinate
-    return f"{chr(ord('A') + row - 1)}{column}"
 
 
 def parse_move(text: str, grid: Grid) -> Coordinate:
@@ -73,6 +68,17 @@ def parse_move(text: str, grid: Grid) -> Coordinate:
     return row, column
 
 
+def how_to_move(grid: Grid) -> str:
+    """How to type a move on `grid`, in two lines: `A1 to C3`, `or as Quint's (row,column): B2 = (2,2), the centre`
+    (an even board has no centre)."""
+    example = grid.center or (2, 3)
+    centre = ", the centre" if grid.center else ""
+    return (
+        f"Type a move as a row letter and a column number, A1 to {square_name((grid.size, grid.size))},\n"
+        f"or as Quint's (row,column): {both_names(example, letters=True)}{centre}. q quits."
+    )
+
+
 def status(game: TicTacToe, state: State) -> str:
     """002's game status: `X won`, `O won`, `Draw` or `Not Done`."""
     payoff = game.payoff(state)
@@ -84,7 +90,7 @@ def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int
     tied = f"one of {choices} moves it may choose, picked at random" if choices > 1 else "its only move"
     if kind == "strategy":
         rule = label.path[1]
-        earlier = game.rules_not_taken(rule)
+        earlier = game.rules_not_taken(rule, name=lambda square: both_names(square, letters=True))
         lines = [f"Chosen by the strategy's rule {rule} ({tied})."]
         return "\n".join(lines + ["Earlier rules, not taken:"] * bool(earlier) + [f"  {why}" for why in earlier])
     if kind in ("minimax", "perfect"):
@@ -170,11 +176,11 @@ class Game:
         coordinate = parse_move(text, self.model.grid)
         taken = self.model.square(self.state.board, coordinate)
         if taken is not None:
-            raise BadMove(f"{square_name(coordinate)} {_quint(coordinate)} is taken: {taken} is there")
+            raise BadMove(f"{both_names(coordinate, letters=True)} is taken: {taken} is there")
         bit = self.model.grid.bit[coordinate]
         after = next(s for _, s in self.model.next_steps(self.state) if (s.x | s.o) & bit)
         self.states.append(after)
-        return f"\nYou ({self.human}) play {square_name(coordinate)} {_quint(coordinate)}.\n{self.show()}"
+        return f"\nYou ({self.human}) play {both_names(coordinate, letters=True)}.\n{self.show()}"
 
     def computer_move(self) -> str:
         """Let the computer's player kind move; the move, its reason and the board."""
@@ -186,7 +192,7 @@ class Game:
         self.states.append(after)
         coordinate = moved_to(self.model.grid, state, after)
         return (
-            f"The computer ({state.nextTurn}) plays {square_name(coordinate)} {_quint(coordinate)}: {steps[after]}\n"
+            f"The computer ({state.nextTurn}) plays {both_names(coordinate, letters=True)}: {steps[after]}\n"
             f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show()}"
         )
 
@@ -211,10 +217,6 @@ class Game:
         )
 
 
-def _quint(coordinate: Coordinate) -> str:
-    return "({},{})".format(*coordinate)
-
-
 def play_command(specs: Specs) -> click.Command:
     """The `play` subcommand for the tic-tac-toe specs of `specs`."""
 
@@ -236,11 +238,13 @@ def play_command(specs: Specs) -> click.Command:
     def play(ctx, human, moves_file, save, seed, **kwargs):
         """Play tic-tac-toe against the computer in the terminal.
 
-        Type a move as a row letter and a column number, A1 to C3 (B2 is the
-        centre), or as Quint's coordinate (2,2). After each move the board
-        is shown with the move in brackets, then the status: X won, O won,
-        Draw or Not Done. For the computer's move it says which rule or
-        value chose it, and why the strategy's earlier rules were not taken.
+        Type a move as a row letter and a column number, A1 to C3 (A1 to D4
+        with --size 4, and so on), or as Quint's coordinate (row,column): B2
+        is (2,2), row B is row 2. After each move the board is shown with the
+        move in brackets and named both ways (B2 = (2,2)), then the status: X
+        won, O won, Draw or Not Done. For the computer's move it says which
+        rule or value chose it, and why the strategy's earlier rules were not
+        taken.
 
         The computer plays the side you do not: by default the spec's player
         for X (the lecture's strategy), and 'perfect' for O ('any' on boards
@@ -280,8 +284,7 @@ def play_command(specs: Specs) -> click.Command:
         shown = f"the spec's Move{computer}" if kind == "spec" else kind
         click.echo(
             f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({shown}); "
-            f"seed 0x{start:x}.\nType a move as a row letter and a column number (A1 to C3, B2 is the centre) "
-            f"or as (2,2); q quits.\n\n{game.show()}"
+            f"seed 0x{start:x}.\n{how_to_move(model.grid)}\n\n{game.show()}"
         )
         if moves_file:
             play_file(game, moves_file)

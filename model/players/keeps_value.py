@@ -12,7 +12,7 @@ from checker.games.rules import Slip, slip_at
 from model.players.solver import OUTCOMES, position_values
 from model.spec.state import State, X
 from model.spec.strategy import StrategyTicTacToe
-from model.spec.views import choices_view, moved_to
+from model.spec.views import both_names, choices_view, moved_to
 
 
 class ValuedStrategy(StrategyTicTacToe):
@@ -55,7 +55,7 @@ class ValuedStrategy(StrategyTicTacToe):
         value = OUTCOMES[values.for_mover(state)]
 
         def square(after) -> str:
-            return "({},{})".format(*moved_to(self.grid, state, after))
+            return both_names(moved_to(self.grid, state, after))
 
         lines = [f"In the last state X is to move and the game value is a {value} for X, but the strategy may choose:"]
         lines += [f"  {square(a)} by {l}, after which it is a {OUTCOMES[values.for_mover(state, values.values[a])]}"

@@ -12,11 +12,15 @@ method is the Quint definition of the same name in `specs/tictactoe.qnt`.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from checker.model import Label
-from model.spec.grid import Pattern
+from model.spec.grid import Coordinate, Pattern
 from model.spec.tictactoe import Board, O, State, Steps, TicTacToe, X, action
+from model.spec.views import quint_name
+
+#: how the strategy's reasons count squares (k is at most 10)
+NUMBERS = "zero one two three four five six seven eight nine ten".split()
 
 
 class StrategyTicTacToe(TicTacToe):
@@ -35,13 +39,14 @@ class StrategyTicTacToe(TicTacToe):
     board_definitions = ("boardEmpty", "boardFull", "stalemate", "gameOver", "canWin", "canBlock", "canTakeCenter",
                          "canSetupWin")
 
-    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X)
+    #: the strategy's `if`s in order: (condition, action, why the condition fails), then MoveToEmpty(X);
+    #: the reasons are templates that `rules_not_taken` fills in for the board
     RULES = (
         ("boardEmpty", "StartInCorner", "the board is not empty"),
-        ("canWin", "Win", "no line with two X and an empty square"),
-        ("canBlock", "Block", "no line with two O and an empty square"),
-        ("canTakeCenter", "TakeCenter", "the centre (2,2) is taken"),
-        ("canSetupWin", "SetupWin", "no line with one X and two empty squares"),
+        ("canWin", "Win", "no line{of_k} with {k_1} X and an empty square"),
+        ("canBlock", "Block", "no line{of_k} with {k_1} O and an empty square"),
+        ("canTakeCenter", "TakeCenter", "the centre {centre} is taken"),
+        ("canSetupWin", "SetupWin", "no line{of_k} with one X and {k_1} empty squares"),
     )
 
     #: MoveX's chain of `if`s: one branch per choice of the strategy, for coverage
@@ -162,13 +167,22 @@ class StrategyTicTacToe(TicTacToe):
                 return getattr(self, rule)(board)
         return self.MoveToEmpty(board, X)
 
-    def rules_not_taken(self, rule: str) -> list[str]:
-        """Why each rule before `rule` was not taken: `Win: no line with two X and an empty square`."""
+    def rules_not_taken(self, rule: str, name: Callable[[Coordinate], str] = quint_name) -> list[str]:
+        """Why each rule before `rule` was not taken, on this board: `Win: no line with two X and an
+        empty square` (k - 1 of k on a larger board, `line of four` where a line is shorter than a row).
+        `name` names a square, `(2,2)` by default. An even board has no centre, hence no TakeCenter."""
+        k = self.grid.k
+        words = {
+            "k_1": NUMBERS[k - 1],
+            "of_k": "" if k == self.grid.size else f" of {NUMBERS[k]}",
+            "centre": name(self.grid.center) if self.grid.center else "",
+        }
         reasons = []
         for _, earlier, why in self.RULES:
             if earlier == rule:
                 break
-            reasons.append(f"{earlier}: {why}")
+            if earlier != "TakeCenter" or self.grid.center:
+                reasons.append(f"{earlier}: {why.format(**words)}")
         return reasons
 
     @action

@@ -23,7 +23,15 @@ from model.spec.grid import Coordinate, Grid
 from model.spec.quint import from_quint, square, to_quint
 from model.spec.state import Board, O, State, X
 from model.spec.symmetry import canonical
-from model.spec.views import board_html, board_view, choices_view, quint_view
+from model.spec.views import (
+    board_html,
+    board_view,
+    board_width,
+    choices_view,
+    quint_view,
+    side_by_side,
+    square_name,
+)
 
 Steps = Iterator[tuple[Label, Board]]
 
@@ -195,6 +203,22 @@ class TicTacToe(Model[State]):
 
     def to_html(self, state: State) -> str:
         return board_html(self.grid, state)
+
+    def combine_views(self, shown) -> str:
+        """`--view all`: the drawing beside Quint's record, so each state is shown once (one under the
+        other only where they do not fit in `views.PAGE_WIDTH` columns)."""
+        return side_by_side(*shown.values(), least=board_width(self.grid))
+
+    def show_label(self, label: Label, view: str = "all") -> str:
+        """A picked square also named as `play` names it, `coordinate=(3,1) C1`, beside a drawing
+        (Quint's view keeps Quint's notation alone); on screen only, not in ITF."""
+        if view == "quint":
+            return str(label)
+
+        def letters(name, value) -> str | None:
+            return square_name(value) if isinstance(value, tuple) and value in self.grid.bit else None
+
+        return label.shown(letters)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

@@ -121,6 +121,8 @@ class QuintSpec(Model[tuple]):
         self.step_name = step
         self.variables = program.variables
         self.nondet_names = tuple(dict.fromkeys(_nondet_names(module)))
+        #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
+        self.names = ir.get("names", {})
         self.invariants = self._invariants(module, ir.get("types", {}))
         self.default_invariants = ("inv",) if "inv" in self.invariants else ()
         self.temporal_properties = self._temporal(module)
@@ -141,7 +143,7 @@ class QuintSpec(Model[tuple]):
             if d["kind"] == "def" and d["qualifier"] == "val" and types.get(str(d["id"]), {}).get("kind") == "bool":
                 holds = self.program.value(d["name"])
                 doc = d.get("doc", "").replace("\n", " ") or f"= {show(d['expr'])}"
-                found.append(Invariant(d["name"], holds, doc, show(d["expr"])))
+                found.append(Invariant(self.names.get(d["name"], d["name"]), holds, doc, show(d["expr"])))
         return {inv.name: inv for inv in sorted(found, key=lambda inv: self._order(inv.name))}
 
     def _temporal(self, module: dict) -> dict[str, TemporalProperty]:
@@ -152,7 +154,8 @@ class QuintSpec(Model[tuple]):
                     formula, fairness = self.formula(d["expr"])
                 except ValueError:
                     continue  # a shape the liveness checker does not decide: not offered
-                found[d["name"]] = TemporalProperty(d["name"], formula, d.get("doc", "").replace("\n", " "), fairness)
+                name = self.names.get(d["name"], d["name"])
+                found[name] = TemporalProperty(name, formula, d.get("doc", "").replace("\n", " "), fairness)
         return dict(sorted(found.items(), key=lambda item: self._order(item[0])))
 
     def formula(self, e: dict) -> tuple[Formula, str | None]:
@@ -255,9 +258,10 @@ def _nondet_names(e: Any) -> Iterator[str]:
 
 
 def load(
-    path: str, quint: str | None = None, main: str | None = None, init: str = "init", step: str = "step"
+    path: str, quint: str | None = None, main: str | None = None, init: str | None = None, step: str | None = None
 ) -> QuintSpec:
-    """The model of the `.qnt` file at `path` (compiled by Quint, or from the cache)."""
+    """The model of the `.qnt` file at `path` (compiled by Quint, or from the cache), with every module
+    its main one imports or instantiates; `init` and `step` as `quint run --init/--step` takes them."""
     spec = Path(path)
-    ir = compile_spec(spec, quint, main)
-    return QuintSpec(ir, path, spec.read_text(), init, step, main)
+    ir = compile_spec(spec, quint, main, init=init, step=step)
+    return QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"])

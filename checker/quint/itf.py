@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model, order
+from checker.quint.runtime import QMap, QRecord
 from checker.quint.value import QList, Record, Variant, by_key, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
@@ -84,7 +85,8 @@ def _is_unit(value: Any) -> bool:
 
 
 def from_json(value: Any, where: str) -> Any:
-    """An ITF JSON value as a Quint value; `where` names it in errors."""
+    """An ITF JSON value as a Quint value, hashable wherever Quint allows it (records and maps are
+    `QRecord` and `QMap`, so that they can be set elements and map keys); `where` names it in errors."""
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -114,10 +116,10 @@ def from_json(value: Any, where: str) -> Any:
         return Variant(value["tag"], inner)
     if any(key.startswith("#") for key in value):
         raise ItfError(f"{where}: unknown ITF form {sorted(value)}")
-    return Record({name: from_json(v, f"{where}.{name}") for name, v in value.items()})
+    return QRecord((name, from_json(v, f"{where}.{name}")) for name, v in value.items())
 
 
-def _map_from_json(value: dict, where: str) -> dict:
+def _map_from_json(value: dict, where: str) -> QMap:
     pairs = value["#map"]
     if len(value) != 1 or not isinstance(pairs, list):
         raise ItfError(f"{where}: '#map' must be the only key and hold a list of pairs")
@@ -126,7 +128,7 @@ def _map_from_json(value: dict, where: str) -> dict:
             raise ItfError(f"{where}: map entry {i} is not a [key, value] pair")
     raw_keys = [key for key, _ in pairs]
     keys = _distinct([from_json(k, f"{where} key {i}") for i, k in enumerate(raw_keys)], raw_keys, f"{where}: map key")
-    return {key: from_json(v, f"{where}[{flat(key)}]") for key, (_, v) in zip(keys, pairs)}
+    return QMap((key, from_json(v, f"{where}[{flat(key)}]")) for key, (_, v) in zip(keys, pairs))
 
 
 def _kind(value: Any) -> type:

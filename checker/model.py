@@ -147,6 +147,11 @@ class Model(Generic[S]):
         """Every (label, successor) pair, one per nondeterministic choice."""
         raise NotImplementedError
 
+    def initial_steps(self) -> Iterator[tuple[Label | None, S]]:
+        """Every initial state with the label of the choices `init` made to reach it (the `nondet`
+        picks `quint run --mbt` records in state 0); None where `init` names none."""
+        return ((None, state) for state in self.init_states())
+
     #: Optional `random_step(state, rng) -> (label, successor) | None`: one step drawn as the spec's
     #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
     random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None

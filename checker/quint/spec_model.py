@@ -201,7 +201,10 @@ class QuintSpec(Model[tuple]):
             yield label, tuple([assigned[v] for v in variables])
 
     def init_states(self) -> list:
-        return list(dict.fromkeys(state for _, state in self._states(self.init_action, Unassigned(), "init")))
+        return list(dict.fromkeys(state for _, state in self.initial_steps()))
+
+    def initial_steps(self) -> Iterator[tuple[Label, tuple]]:
+        return self._states(self.init_action, Unassigned(), "init")
 
     def _init_order(self) -> list[str]:
         _, _, assigned = next(iter(self.init_action(Unassigned(), {}, {})))

@@ -198,6 +198,12 @@ def store(entry: Path, key: str, ir: dict) -> None:
         pass  # no cache folder: compile every time
 
 
+def shown(path: Path) -> str:
+    """A path as Quint's messages show it (see `flatten.js`): relative to the current folder when it is below it."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
+
+
 def run_driver(spec: Path, package: Path, options: dict[str, str | None]) -> dict:
     """Compile `spec` with Quint's modules in one node process (see `flatten.js`)."""
     node = shutil.which("node")
@@ -218,8 +224,8 @@ def run_driver(spec: Path, package: Path, options: dict[str, str | None]) -> dic
     error = result.get("error") if isinstance(result, dict) else None
     if isinstance(error, dict) and isinstance(error.get("message"), str):
         if error.get("located"):
-            raise QuintMessage(f"{spec} does not compile:\n{error['message']}")
-        raise FrontEndError(f"{spec} does not compile: {error['message']}")
+            raise QuintMessage(f"{shown(spec)} does not compile:\n{error['message']}")
+        raise FrontEndError(f"{shown(spec)} does not compile: {error['message']}")
     if done.returncode != 0 or not (isinstance(result, dict) and is_ir(result.get("ir"))):
         said = (done.stderr.strip() or done.stdout.strip() or f"exit code {done.returncode}").splitlines()[-1]
         raise FrontEndError(f"Quint {package} could not compile {spec}: {said}")

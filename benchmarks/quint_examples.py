@@ -4,10 +4,10 @@
 
 For each `.qnt` file under FOLDER that defines a state machine, used as a
 Quint user would: the main module is the one `quint` picks (the file's only
-module, or the one named as the file), else the last one that compiles; the
+module, or the one named as the file), else the last one that works; the
 actions `init`/`step`, else `Init`/`Next` or `Init`/`Step` (`quint compile
---main M --init I --step S` must accept them, and the module must have a
-variable). Prints one row per spec:
+--main M --init I --step S` must accept them, the module must have a
+variable, and `quint run` must run a sample). Prints one row per spec:
 
   loads     `ttt-check --list` reads the spec (compiled by Quint, evaluated)
   check     `ttt-check --max-states N --no-deadlock`: `all` (exhaustive), `bound`
@@ -87,7 +87,8 @@ def modules(quint: Path, spec: Path) -> list[str] | None:
 
 
 def state_machine(quint: Path, spec: Path) -> list[str] | None:
-    """`--main M --init I --step S` as a Quint user would give them, or None when the file defines no state machine."""
+    """`--main M --init I --step S` as a Quint user would give them, or None when the file defines no state
+    machine that `quint run` runs."""
     names = modules(quint, spec)
     if not names:
         return None
@@ -103,8 +104,12 @@ def state_machine(quint: Path, spec: Path) -> list[str] | None:
                 if done.returncode != 0:
                     continue
                 declarations = json.loads(out.read_text())["modules"][0]["declarations"]
-                if any(d["kind"] == "var" for d in declarations):
-                    return ["--main", main, "--init", init, "--step", step]
+                if not any(d["kind"] == "var" for d in declarations):
+                    continue
+            options = ["--main", main, "--init", init, "--step", step]
+            simulated = run([str(quint), "run", "--backend=typescript", spec.name, *options, "--max-samples", "1"], spec.parent)
+            if simulated.returncode == 0:  # Quint runs it (a module with constants left unbound it does not)
+                return options
     return None
 
 
@@ -116,7 +121,7 @@ def measure(quint: Path, spec: Path, options: list[str], args) -> Row:
         row.loads, row.errors = "no", [f"load: {first_error(listed)}"]
         return row
     row.loads = "yes"
-    invariants = [line.split()[0] for line in listed.stdout.splitlines() if line.startswith("    ")]
+    invariants = listed_invariants(listed.stdout)
     bound = ["--max-states", str(args.max_states), "--no-deadlock"]
     checked = run(ttt_check(*given, *bound), spec.parent)
     row.check = {0: "all", 4: "bound", 12: "viol"}.get(checked.returncode, f"ERR{checked.returncode}")
@@ -145,6 +150,17 @@ def measure(quint: Path, spec: Path, options: list[str], args) -> Row:
             if count < len(files):
                 row.errors.append(f"replay {mode}: {first_error(replayed)}")
     return row
+
+
+def listed_invariants(listing: str) -> list[str]:
+    """The invariants `ttt-check --list` lists (under `invariants`, before the next heading)."""
+    found, inside = [], False
+    for line in listing.splitlines():
+        if line.startswith("  ") and not line.startswith("    "):
+            inside = line.strip().startswith("invariants")
+        elif inside and line.startswith("    "):
+            found.append(line.split()[0])
+    return found
 
 
 def verdicts(quint: Path, spec: Path, options: list[str], given, bound, invariants: list[str], row: Row) -> str:

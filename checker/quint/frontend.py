@@ -146,7 +146,7 @@ def compile_spec(
         ir = cached_ir(entry, key)
         if ir is not None:
             return ir
-    ir = run_driver(spec, package, options)
+    ir = run_driver(spec, package, version, options)
     if entry is not None:
         store(entry, key, ir)
     return ir
@@ -204,7 +204,7 @@ def shown(path: Path) -> str:
     return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
 
 
-def run_driver(spec: Path, package: Path, options: dict[str, str | None]) -> dict:
+def run_driver(spec: Path, package: Path, version: str, options: dict[str, str | None]) -> dict:
     """Compile `spec` with Quint's modules in one node process (see `flatten.js`)."""
     node = shutil.which("node")
     if node is None:
@@ -227,6 +227,7 @@ def run_driver(spec: Path, package: Path, options: dict[str, str | None]) -> dic
             raise QuintMessage(f"{shown(spec)} does not compile:\n{error['message']}")
         raise FrontEndError(f"{shown(spec)} does not compile: {error['message']}")
     if done.returncode != 0 or not (isinstance(result, dict) and is_ir(result.get("ir"))):
-        said = (done.stderr.strip() or done.stdout.strip() or f"exit code {done.returncode}").splitlines()[-1]
-        raise FrontEndError(f"Quint {package} could not compile {spec}: {said}")
+        lines = (done.stderr.strip() or done.stdout.strip() or f"exit code {done.returncode}").splitlines()
+        said = next((line for line in lines if "Error" in line), lines[-1])
+        raise FrontEndError(f"Quint {version} fails on {shown(spec)}: {said}")
     return result["ir"]

@@ -208,22 +208,23 @@ def json_text(value: Any, limit: int | None = 60) -> str:
 # ---- traces: writing ---------------------------------------------------------
 
 
+def recorded(name: str) -> str:
+    """An action's or a `nondet`'s name as `quint run --mbt` records it: its name in its own module,
+    without the namespace flattening gives it (`tick` for `M::Hours::tick` of an instance `Hours`)."""
+    return name.rsplit("::", 1)[-1]
+
+
 def nondet_picks(model: Model, label: Label | None) -> Record:
-    """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one."""
-    picks = dict(label.picks) if label is not None else {}
-    names = sorted({*model.nondet_names, *picks})
+    """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one
+    (a name as Quint records it: without the namespace flattening gives it, see `recorded`)."""
+    picks = {recorded(name): value for name, value in label.picks} if label is not None else {}
+    names = sorted({*map(recorded, model.nondet_names), *picks})
     return Record({name: Variant("Some", picks[name]) if name in picks else Variant("None") for name in names})
 
 
 def quint_date(moment: datetime) -> str:
     """A date as JavaScript's `Date.toString()` writes it in UTC, as Quint's `#meta` has it."""
     return moment.astimezone(timezone.utc).strftime("%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)")
-
-
-def recorded(action: str) -> str:
-    """An action's name as `quint run --mbt` records it: the name of its definition in its own module,
-    without the namespace flattening gives it (`tick` for `M::Hours::tick` of an instance `Hours`)."""
-    return action.rsplit("::", 1)[-1]
 
 
 def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initial: bool = False) -> Record:

@@ -182,7 +182,8 @@ class Replayer:
             return candidates[0]
         taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
         for label in candidates:
-            if recorded(model.action_taken(None if initial else label)) == taken and dict(label.picks if label else ()) == picks:
+            chosen = {recorded(name): value for name, value in (label.picks if label else ())}
+            if recorded(model.action_taken(None if initial else label)) == taken and chosen == picks:
                 return label
         shown = [str(label) if label is not None and str(label) else "" for label in candidates]
         steps = "; ".join(("init " + text).strip() if initial else text for text in shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,7 @@ def test_without_quint_one_line_says_how_to_install_it(ttt_check, tmp_path, monk
         (["--spec", "nonsense"], "is neither a spec (strategy, random) nor a .qnt file"),
         (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--no-stutter applies to the registered specs"),
         (["--spec", "random", "--init", "start"], "--init applies to a .qnt file"),
+        (["--spec", "specs/tictactoe.qnt", "--quint", sys.executable], "is not the quint of Quint's npm package"),
     ],
 )
 def test_bad_usage_gets_one_line(ttt_check, args, message, monkeypatch):

@@ -5,9 +5,9 @@
 For each `.qnt` file under FOLDER that defines a state machine, used as a
 Quint user would: the main module is the one `quint` picks (the file's only
 module, or the one named as the file), else the last one that works; the
-actions `init`/`step`, else `Init`/`Next` or `Init`/`Step` (`quint compile
---main M --init I --step S` must accept them, the module must have a
-variable, and `quint run` must run a sample). Prints one row per spec:
+actions `init`/`step`, else `Init`/`Next` or `Init`/`Step`: `quint run
+--main M --init I --step S` must run a sample, of at least one variable.
+Prints one row per spec:
 
   loads     `ttt-check --list` reads the spec (compiled by Quint, evaluated)
   check     `ttt-check --max-states N --no-deadlock`: `all` (exhaustive), `bound`
@@ -76,40 +76,26 @@ def first_error(done: subprocess.CompletedProcess) -> str:
     return (wanted or lines or [f"exit {done.returncode}"])[0].strip()[:200]
 
 
-def modules(quint: Path, spec: Path) -> list[str] | None:
-    """The modules of `spec` (None when Quint cannot parse it)."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "parsed.json"
-        done = run([str(quint), "parse", spec.name, "--out", str(out)], spec.parent)
-        if done.returncode != 0 or not out.is_file():
-            return None
-        return [m["name"] for m in json.loads(out.read_text())["modules"] if m["name"] in spec.read_text()]
+def modules(spec: Path) -> list[str]:
+    """The modules `spec` declares, in order."""
+    return re.findall(r"^\s*module\s+(\w+)", spec.read_text(), re.MULTILINE)
 
 
 def state_machine(quint: Path, spec: Path) -> list[str] | None:
     """`--main M --init I --step S` as a Quint user would give them, or None when the file defines no state
     machine that `quint run` runs."""
-    names = modules(quint, spec)
-    if not names:
-        return None
+    names = modules(spec)
     default = names[0] if len(names) == 1 else spec.stem
     mains = ([default] if default in names else []) + [m for m in reversed(names) if m != default]
     for main in mains:
         for init, step in ACTIONS:
-            with tempfile.TemporaryDirectory() as folder:
-                out = Path(folder) / "ir.json"
-                command = [str(quint), "compile", "--target", "json", spec.name, "--main", main, "--init", init, "--step", step]
-                with out.open("w") as stdout:  # node cuts a long stdout short when it is a pipe
-                    done = subprocess.run(command, cwd=spec.parent, stdout=stdout, stderr=subprocess.DEVNULL, timeout=TIMEOUT)
-                if done.returncode != 0:
-                    continue
-                declarations = json.loads(out.read_text())["modules"][0]["declarations"]
-                if not any(d["kind"] == "var" for d in declarations):
-                    continue
             options = ["--main", main, "--init", init, "--step", step]
-            simulated = run([str(quint), "run", "--backend=typescript", spec.name, *options, "--max-samples", "1"], spec.parent)
-            if simulated.returncode == 0:  # Quint runs it (a module with constants left unbound it does not)
-                return options
+            with tempfile.TemporaryDirectory() as folder:
+                trace = Path(folder) / "t.itf.json"
+                sample = ["--max-samples", "1", "--max-steps", "1", "--out-itf", str(trace)]
+                simulated = run([str(quint), "run", "--backend=typescript", spec.name, *options, *sample], spec.parent)
+                if simulated.returncode == 0 and trace.is_file() and json.loads(trace.read_text())["vars"]:
+                    return options
     return None
 
 

@@ -132,3 +132,38 @@ def test_quint_finds_the_violation_ttt_check_reports(ttt_check, quint_cache, tmp
     assert code == 1 and traces  # Quint found a violation
     code, out, _ = ttt_check("replay", "--spec", CLOCKS, "-i", "beforeNoon", *traces)
     assert code == 12 and "Invariant beforeNoon is violated" in out
+
+
+NESTED = """
+module channel {
+  var sent: int
+  action init = sent' = 0
+  action send = sent' = sent + 1
+}
+module sender {
+  import channel as ch
+  action start = ch::init
+  action go = ch::send
+}
+module system {
+  const LIMIT: int
+  import sender as S
+  action init = S::start
+  action step = S::go
+}
+module nested {
+  import system(LIMIT = 1).*
+}
+"""
+
+
+def test_a_spec_quints_flattener_fails_on_is_refused_saying_so(ttt_check, quint_cache, tmp_path):
+    """An instance of a module that imports another by a qualified name: `quint compile` fails on it
+    (`quint run` does not flatten, and runs it); ttt-check says so in one line, and no more."""
+    spec = tmp_path / "nested.qnt"
+    spec.write_text(NESTED)
+    compiled = subprocess.run([str(quint_or_skip()), "compile", "--target", "json", str(spec)], capture_output=True, text=True)
+    assert compiled.returncode != 0 and "Internal error while flattening" in compiled.stderr + compiled.stdout
+    code, out, err = ttt_check("--spec", spec)
+    assert code == 3 and out == "" and len(err.splitlines()) == 1
+    assert "Quint 0.33.0 cannot flatten" in err and "Internal error while flattening" in err

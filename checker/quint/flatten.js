@@ -8,7 +8,8 @@
 // source map and the boolean and temporal definitions the main module can name (Quint's flattener
 // keeps only the definitions something uses). It writes to OUT, as JSON, either
 //   {"ir": {main, modules: [the flattened main module], types, sourceMap, init, step, names, files}}
-// or, when the spec does not compile, {"error": {message: Quint's own messages, as `quint` prints them, located}}.
+// or, when the spec does not compile, {"error": {message: Quint's own messages, as `quint` prints them, located}},
+// or, when Quint's flattener fails on it, {"flattening": its message}.
 'use strict'
 
 const fs = require('fs')
@@ -95,7 +96,12 @@ async function main() {
       frontend.parseDefOrThrow(`${qualifier} ${KEEP}${i} = ${name}`, typechecked.idGen, new Map())
     )
     mainModule?.declarations.push(...keep)
-    stage = await commands.compile(typechecked)
+    try {
+      stage = await commands.compile(typechecked)
+    } catch (error) {
+      // Quint's flattener throws on some specs that typecheck (`quint run`, which does not flatten, runs them)
+      return write({ flattening: String(error?.message ?? error).split('\n')[0] })
+    }
     if (stage.isRight()) return write({ ir: slim(stage.value, kept.map(([name]) => name)) })
   }
   const { msg, stage: failed } = stage.value

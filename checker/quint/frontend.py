@@ -221,6 +221,11 @@ def run_driver(spec: Path, package: Path, version: str, options: dict[str, str |
             result = json.loads(read_bounded(str(out), MAX_IR_BYTES))
         except (ReadError, ValueError):
             result = None
+    if isinstance(result, dict) and isinstance(result.get("flattening"), str):
+        raise FrontEndError(
+            f"Quint {version} cannot flatten {shown(spec)} into one module, as `quint compile` and `quint verify` do "
+            f"(and ttt-check needs): {result['flattening']}"
+        )
     error = result.get("error") if isinstance(result, dict) else None
     if isinstance(error, dict) and isinstance(error.get("message"), str):
         if error.get("located"):

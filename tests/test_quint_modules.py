@@ -8,6 +8,7 @@ ttt-check writes them, and the violations it finds are the ones ttt-check report
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -166,4 +167,4 @@ def test_a_spec_quints_flattener_fails_on_is_refused_saying_so(ttt_check, quint_
     assert compiled.returncode != 0 and "Internal error while flattening" in compiled.stderr + compiled.stdout
     code, out, err = ttt_check("--spec", spec)
     assert code == 3 and out == "" and len(err.splitlines()) == 1
-    assert "Quint 0.33.0 cannot flatten" in err and "Internal error while flattening" in err
+    assert re.search(r"Quint [\d.]+ cannot flatten", err) and "Internal error while flattening" in err

@@ -141,7 +141,7 @@ class Replayer:
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
-            labels.append(label if states[1:] else None)  # a trace's state 0 has no step into it
+            labels.append(label if index else None)  # a trace's state 0 has no step into it
         if itf.loop is not None:
             self.check_loop(states, itf.loop)
         ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))

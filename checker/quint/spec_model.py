@@ -118,7 +118,7 @@ class QuintSpec(Model[tuple]):
                 raise QuintError(f"the {role} action '{name}' takes parameters: use an action without any")
         self.init_action = program.action_def(init)[1]
         self.step_action = program.action_def(step)[1]
-        self.step_name = step
+        self.init_name, self.step_name = init, step
         self.variables = program.variables
         self.nondet_names = tuple(dict.fromkeys(_nondet_names(module)))
         #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
@@ -240,7 +240,7 @@ class QuintSpec(Model[tuple]):
         """As `quint run --mbt`: each `any` forgets the action taken, and the disjunct it takes names
         it ("" for a disjunct that is not a named action); with no `any` on the way, the step's name."""
         if label is None:
-            return "init"
+            return self.init_name  # the action `quint run --init` names, which Quint records
         for name in reversed(label.path):
             if name in self.program.anonymous:
                 return ""

@@ -24,7 +24,11 @@ S = TypeVar("S", bound=Hashable)
 
 
 class SpecError(Exception):
-    """The spec cannot be read or evaluated; the message says why in terms of the spec."""
+    """The spec cannot be read or evaluated; the message says why in terms of the spec, in one line
+    unless `formatted`."""
+
+    #: the message is laid out over several lines already (as Quint lays out its own), to print as it is
+    formatted = False
 
 
 class Label(NamedTuple):

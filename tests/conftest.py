@@ -1,7 +1,9 @@
 """Fixtures shared by the tests of the command line."""
 
+import os
 import signal
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +29,27 @@ def ttt_check(monkeypatch, capsys):
         return exited.value.code, out, err
 
     return run
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def quint_or_skip() -> Path:
+    """The quint executable (from .quint/, QUINT or PATH); skipped without it, but never in CI, which installs it."""
+    from checker.quint.frontend import FrontEndError, find_quint
+
+    try:
+        return find_quint(None, ROOT / "specs/tictactoe.qnt")
+    except FrontEndError:
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Quint in .quint/ (.ci/install_quint) before the tests")
+        pytest.skip("needs the quint executable (QUINT, .quint/ or PATH)")
+
+
+@pytest.fixture
+def with_quint(tmp_path, monkeypatch):
+    """Quint found, the IR cache in a fresh folder, run from the project folder."""
+    quint_or_skip()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)
+    return tmp_path / "cache"

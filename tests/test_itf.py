@@ -97,6 +97,32 @@ def test_values_python_cannot_compare_are_still_ordered():
     ]
 
 
+def test_records_and_maps_are_read_where_quint_puts_them_in_sets_and_map_keys():
+    ana, rui = {"age": {"#bigint": "30"}, "name": "ana"}, {"age": {"#bigint": "7"}, "name": "rui"}
+    guests = from_json({"#set": [ana, rui]}, "v")
+    seats = from_json({"#map": [[ana, {"#bigint": "0"}], [{"#map": [[rui, {"#bigint": "1"}]]}, {"#bigint": "1"}]]}, "v")
+    assert {guest["name"] for guest in guests} == {"ana", "rui"}
+    assert len({guests, frozenset(guests)}) == 1 and len(seats) == 2
+    with pytest.raises(ItfError, match="repeats"):
+        from_json({"#set": [ana, dict(ana)]}, "v")
+
+
+@pytest.mark.parametrize(
+    "elements, written",
+    [
+        # as `quint run` wrote them for tests/specs/guests.qnt: by their text, so 30 before 7
+        ([7, 30, 70], ["30", "7", "70"]),
+        ([-1, 2, 10, 9], ["-1", "10", "2", "9"]),
+        (["B", "a", "ab", "Aa"], ['"a"', '"Aa"', '"ab"', '"B"']),
+    ],
+)
+def test_set_elements_are_written_in_quints_order(elements, written):
+    """Quint sorts a set by the text of each element, as node's `localeCompare` collates it."""
+    assert [json.dumps(e) for e in to_json(frozenset(elements))["#set"]] == [
+        json.dumps({"#bigint": w}) if w.lstrip("-").isdigit() else w for w in written
+    ]
+
+
 # ---- whole traces: Quint's own files ---------------------------------------------
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+from conftest import quint_or_skip
 
-from checker.quint.frontend import FrontEndError, find_quint
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,28 +30,13 @@ def test_without_quint_one_line_says_how_to_install_it(ttt_check, tmp_path, monk
         (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--no-stutter applies to the registered specs"),
         (["--spec", "specs/tictactoe.qnt", "--size", "4"], "--size applies to the registered specs"),
         (["--spec", "random", "--init", "start"], "--init applies to a .qnt file"),
+        (["--spec", "specs/tictactoe.qnt", "--quint", sys.executable], "is not the quint of Quint's npm package"),
     ],
 )
 def test_bad_usage_gets_one_line(ttt_check, args, message, monkeypatch):
     monkeypatch.chdir(ROOT)
     code, _, err = ttt_check(*args)
     assert code in (2, 3) and message in err and len(err.splitlines()) == 1
-
-
-def quint_or_skip() -> Path:
-    try:
-        return find_quint(None, ROOT / "specs/tictactoe.qnt")
-    except FrontEndError:
-        pytest.skip("needs the quint executable (QUINT, .quint/ or PATH)")
-
-
-@pytest.fixture
-def with_quint(tmp_path, monkeypatch):
-    """Quint found, the IR cache in a fresh folder, run from the project folder."""
-    quint_or_skip()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.chdir(ROOT)
-    return tmp_path / "cache"
 
 
 def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, with_quint):
@@ -69,12 +55,41 @@ def test_real_quint_deadlock_without_the_stutter_step(ttt_check, with_quint):
     assert code == 0 and "871 reachable states" in out
 
 
-def test_real_quint_a_spec_that_does_not_compile_gets_quints_message(ttt_check, with_quint, tmp_path):
-    bad = tmp_path / "bad.qnt"
-    bad.write_text("module bad {\n  var x: int\n  action init = x' = 1\n  action step = x' = x + y\n}\n")
-    code, out, err = ttt_check("--spec", str(bad))
-    assert code == 3 and out == ""
-    assert "Name 'y' not found" in err and "Traceback" not in err
+BAD_STEP = "  action step = x' = x + y"
+
+
+def write_bad_spec(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    bad = folder / "bad.qnt"
+    bad.write_text(f"module bad {{\n  var x: int\n  action init = x' = 1\n{BAD_STEP}\n}}\n")
+    return bad
+
+
+def quint_message(err: str, shown: str) -> None:
+    """Quint's own message for the `y` of BAD_STEP, over several lines: where, the line, a caret under `y`."""
+    lines = err.splitlines()
+    column = BAD_STEP.index(" y") + 1
+    assert lines[0] == f"ttt-check: error: {shown} does not compile:"
+    assert lines[1] == " Error [QNT404]: Name 'y' not found"
+    at = lines.index(f"  at {shown}:4:{column + 1}")
+    assert lines[at + 1] == f"  4: {BAD_STEP}"
+    assert lines[at + 2] == " " * (len("  4: ") + column) + "^"
+    assert lines[-1] == "error: parsing failed" and "Traceback" not in err
+
+
+def test_real_quint_a_spec_that_does_not_compile_gets_quints_message(ttt_check, with_quint, tmp_path, monkeypatch):
+    bad = write_bad_spec(tmp_path / "sub")
+    monkeypatch.setenv("QUINT", str(quint_or_skip()))
+    monkeypatch.chdir(tmp_path)
+    for given in ("sub/bad.qnt", str(bad)):  # below the current folder: shown relative to it
+        code, out, err = ttt_check("--spec", given)
+        assert code == 3 and out == ""
+        quint_message(err, "sub/bad.qnt")
+    monkeypatch.chdir(tmp_path / "sub")
+    elsewhere = write_bad_spec(tmp_path / "other")
+    code, _, err = ttt_check("--spec", str(elsewhere))  # not below it: shown as given
+    assert code == 3
+    quint_message(err, str(elsewhere))
 
 
 def test_real_quint_replay_finds_the_qnt_file_a_trace_names(ttt_check, with_quint):

@@ -35,6 +35,19 @@ def one_line(message: str) -> str:
     return shortened[: 4 * QUOTE_LIMIT]
 
 
+#: A message laid out over several lines is cut after this many.
+LINE_LIMIT = 60
+
+
+def several_lines(message: str) -> str:
+    """A message laid out over several lines, as it is but for control characters (escaped) and at
+    most LINE_LIMIT lines."""
+    lines = ["".join(c if c.isprintable() else repr(c)[1:-1] for c in line) for line in message.splitlines()]
+    if len(lines) > LINE_LIMIT:
+        lines = lines[:LINE_LIMIT] + [f"... ({len(lines) - LINE_LIMIT} more lines)"]
+    return "\n".join(lines)
+
+
 #: What a character the output's encoding cannot show becomes.
 ASCII = {"›": ">", "…": "...", "×": "x", "±": "+/-", "—": "-", "–": "-", "≤": "<=", "≥": ">=", "→": "->", "·": "."}
 
@@ -133,7 +146,7 @@ def _run(load: Callable[[], Any], prog: str) -> int:
         _say(f"{prog}: error: {one_line(error.format_message())}")
         return error.exit_code
     except SpecError as error:
-        _say(f"{prog}: error: {one_line(str(error))}")
+        _say(f"{prog}: error: {several_lines(str(error)) if error.formatted else one_line(str(error))}")
         return EXIT_SPEC
     except click.Abort:
         signal.signal(signal.SIGINT, signal.SIG_IGN)

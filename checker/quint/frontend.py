@@ -1,13 +1,21 @@
-"""Quint's compiler as the front end: a `.qnt` file -> its IR (JSON), cached.
+"""Quint's own front end: a `.qnt` file -> the flattened IR (JSON) the evaluator reads, cached.
 
-`quint compile --target json FILE` parses, resolves and typechecks the spec
-and flattens its modules. Quint is found through `--quint PATH`, the `QUINT`
-environment variable, a project-local `.quint/` (in the current folder, the
-spec's folder, or one of their parents), or `PATH`. Its start-up takes
-seconds, so the IR is cached in the user's cache folder, keyed by the
-SHA-256 of the spec (and of the files it imports), the main module and
-Quint's version. Only the parts the evaluator reads are kept: the modules,
-the main module's name, and the types of top-level definitions.
+Quint is found through `--quint PATH`, the `QUINT` environment variable, a
+project-local `.quint/` (in the current folder, the spec's folder, or one of
+their parents), or `PATH`; it must be Quint's npm package, whose modules
+`flatten.js` (beside this file) runs in one node process: parse, resolve
+names, typecheck, and flatten every module the main one imports or
+instantiates, as `quint compile` does (so names are Quint's: `I::x` of an
+instance `I` in main module `M` is `M::I::x`, and its constants are bound).
+A spec that does not compile raises `QuintMessage`, Quint's own message laid
+out as `quint` prints it.
+
+Compiling costs about two seconds, so the IR is cached in the user's cache
+folder (`$XDG_CACHE_HOME/ttt-check/ir`, or `~/.cache/...`), one file per
+spec and options, named by a key over Quint's version, the spec's path and
+content, and the --main, --init and --step options. An entry holds its key
+and the SHA-256 of every file Quint read for it, and is used only when both
+still match; any entry that does not load is compiled again.
 """
 
 from __future__ import annotations
@@ -15,26 +23,42 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from checker.files import write_atomically
+from checker.files import ReadError, read_bounded, write_atomically
 from checker.model import SpecError
 
 INSTALL_HINT = (
-    "Quint is needed to read a .qnt file; install it with npm in the project folder: "
+    "Quint (its npm package, run by node) is needed to read a .qnt file; install it in the project folder: "
     "mkdir -p .quint && cd .quint && echo "
     """'{"dependencies":{"@informalsystems/quint":"0.33.0"},"overrides":{"antlr4ts":"0.5.0-alpha.4"}}'"""
     " > package.json && npm install (or pass --quint PATH, or set QUINT)"
 )
 LOCAL_QUINT = Path(".quint") / "node_modules" / ".bin" / "quint"
+PACKAGE = "@informalsystems/quint"
+#: the driver node runs, with Quint's modules
+DRIVER = Path(__file__).with_name("flatten.js")
+#: the shape of the IR this front end writes; a cache entry of another shape is compiled again
+IR_FORMAT = 2
+#: the largest IR (or cache entry) read: far above any spec's (Quint's own examples stay under 2 MiB)
+MAX_IR_BYTES = 64 * 2**20
+#: the largest .qnt file hashed for the cache key (Quint reads it whole anyway)
+MAX_SPEC_BYTES = 16 * 2**20
 
 
 class FrontEndError(SpecError):
-    """Quint is missing, or the spec does not compile; the message says why."""
+    """Quint is missing, or could not be run; the message says why."""
+
+
+class QuintMessage(FrontEndError):
+    """The spec does not compile: Quint's own message, over several lines (`path:line:col`, the
+    source line, the caret), printed as it is."""
+
+    formatted = True
 
 
 def find_quint(given: str | None = None, spec: Path | None = None) -> Path:
@@ -57,82 +81,158 @@ def find_quint(given: str | None = None, spec: Path | None = None) -> Path:
     raise FrontEndError(INSTALL_HINT)
 
 
-def quint_version(quint: Path) -> str:
-    """Quint's version: from its package.json when it is an npm install, else `quint --version`."""
+def quint_package(quint: Path) -> tuple[Path, str]:
+    """The folder of Quint's npm package that `quint` runs, and its version."""
     for folder in quint.resolve().parents:
         manifest = folder / "package.json"
         if manifest.is_file():
-            data = json.loads(manifest.read_text())
-            if data.get("name") == "@informalsystems/quint":
-                return data["version"]
-    done = subprocess.run([str(quint), "--version"], capture_output=True, text=True)
-    return done.stdout.strip()
+            try:
+                data = json.loads(read_bounded(str(manifest), 2**20))
+            except (ReadError, ValueError):
+                continue
+            if isinstance(data, dict) and data.get("name") == PACKAGE and isinstance(data.get("version"), str):
+                return folder, data["version"]
+    raise FrontEndError(f"{quint} is not the quint of Quint's npm package, which ttt-check runs. {INSTALL_HINT}")
 
 
-def source_digest(spec: Path) -> str:
-    """SHA-256 of the spec and, recursively, of the files it imports (`import M.* from "./other"`)."""
-    digest = hashlib.sha256()
-    seen: set[Path] = set()
-    pending = [spec.resolve()]
-    while pending:
-        path = pending.pop()
-        if path in seen or not path.is_file():
-            continue
-        seen.add(path)
-        text = path.read_bytes()
-        digest.update(str(len(text)).encode() + b":" + text)
-        for name in re.findall(rb'from\s+"([^"]+)"', text):
-            target = path.parent / name.decode()
-            pending.append(target if target.suffix == ".qnt" else target.with_suffix(".qnt"))
-    return digest.hexdigest()
-
-
-def cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+def cache_folder() -> Path | None:
+    """Where IRs are cached: `$XDG_CACHE_HOME` if it is an absolute path (as the XDG convention
+    says; a relative one is ignored), else `~/.cache`; None when there is no home folder."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:
+            return None
     return Path(base) / "ttt-check" / "ir"
 
 
-def slim(ir: dict) -> dict:
-    """The parts of `quint compile`'s output that the evaluator reads."""
-    top = {str(d["id"]) for m in ir["modules"] for d in m["declarations"] if "id" in d}
-    types = {key: value["type"] for key, value in ir.get("types", {}).items() if key in top}
-    return {"main": ir.get("main"), "modules": ir["modules"], "types": types}
+def file_digest(path: str) -> str | None:
+    """SHA-256 of a file's bytes, or None when it cannot be read."""
+    try:
+        return hashlib.sha256(read_bounded(path, MAX_SPEC_BYTES)).hexdigest()
+    except ReadError:
+        return None
 
 
-def compile_spec(spec: Path, quint: str | None = None, main: str | None = None, cache: bool = True) -> dict:
-    """The slim IR of `spec` (see `slim`), from the cache or from `quint compile`."""
+def cache_key(spec: Path, version: str, options: dict[str, str | None]) -> str:
+    """The key of a spec's IR: Quint's version, the spec's path and content, and the options that change the IR."""
+    chosen = json.dumps({"format": IR_FORMAT, "quint": version, "spec": str(spec.resolve()), **options}, sort_keys=True)
+    return hashlib.sha256(f"{chosen} {file_digest(str(spec))}".encode()).hexdigest()
+
+
+def compile_spec(
+    spec: Path,
+    quint: str | None = None,
+    main: str | None = None,
+    cache: bool = True,
+    init: str | None = None,
+    step: str | None = None,
+) -> dict:
+    """The IR of `spec`, from the cache or from Quint: `{main, modules: [the flattened main module],
+    types, sourceMap, init, step, names, files}`. `init` and `step` are the flattened names of the
+    actions --init and --step name (default `init`, `step`); `names` maps the flattened name of each
+    property imported from another module to the name the main module gives it (`M::I::inv` -> `I::inv`);
+    `sourceMap` is in the shape `quint parse --source-map` writes, for the ids of the flattened module."""
     if not spec.is_file():
         raise FrontEndError(f"no such spec file: {spec}")
     executable = find_quint(quint, spec)
-    version = quint_version(executable)
-    key = hashlib.sha256(f"{source_digest(spec)} {main or ''} {version}".encode()).hexdigest()
-    cached = cache_folder() / f"{key}.json"
-    if cache and cached.is_file():
-        try:
-            return json.loads(cached.read_text())
-        except (OSError, ValueError):
-            pass  # a damaged cache entry is compiled again
-    command = [str(executable), "compile", "--target", "json", str(spec)] + (["--main", main] if main else [])
-    # node cuts a long stdout short when it is a pipe: the IR goes through a file
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "ir.json"
-        done = _run([*command, "--out", str(out)], executable)
-        if done.returncode != 0:
-            done = _run(command, executable)  # --out silences the errors: again, to show them
-            message = done.stderr.strip() or done.stdout.strip()[-2000:] or f"exit code {done.returncode}"
-            raise FrontEndError(f"quint compile {spec} failed:\n{message}")
-        ir = slim(json.loads(out.read_text()))
-    if cache:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(str(cached), lambda out: json.dump(ir, out))
-        except OSError:
-            pass  # no cache folder: compile every time
+    package, version = quint_package(executable)
+    options = {"main": main, "init": init, "step": step}
+    key = cache_key(spec, version, options)
+    folder = cache_folder() if cache else None
+    entry = folder / f"{key}.json" if folder is not None else None
+    if entry is not None:
+        ir = cached_ir(entry, key)
+        if ir is not None:
+            return ir
+    ir = run_driver(spec, package, version, options)
+    if entry is not None:
+        store(entry, key, ir)
     return ir
 
 
-def _run(command: list[str], executable: Path) -> subprocess.CompletedProcess:
+def cached_ir(entry: Path, key: str) -> dict | None:
+    """The IR in cache `entry` if it is one, written for `key`, and every file it was compiled from is unchanged."""
     try:
-        return subprocess.run(command, capture_output=True, text=True)
-    except OSError as error:
-        raise FrontEndError(f"cannot run {executable}: {error}") from None
+        data = json.loads(read_bounded(str(entry), MAX_IR_BYTES))
+    except (ReadError, ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.get("key") == key and is_ir(data.get("ir"))):
+        return None
+    digests = data.get("digests")
+    if not (isinstance(digests, dict) and set(digests) == set(data["ir"]["files"])):
+        return None
+    if any(file_digest(path) != digest for path, digest in digests.items()):
+        return None
+    return data["ir"]
+
+
+def is_ir(ir: Any) -> bool:
+    """Whether `ir` has the shape `compile_spec` returns."""
+    if not isinstance(ir, dict):
+        return False
+    shapes = {"main": str, "modules": list, "types": dict, "sourceMap": dict, "init": str, "step": str, "names": dict, "files": list}
+    if not all(isinstance(ir.get(name), kind) for name, kind in shapes.items()):
+        return False
+    modules = ir["modules"]
+    return (
+        len(modules) == 1
+        and isinstance(modules[0], dict)
+        and modules[0].get("name") == ir["main"]
+        and isinstance(modules[0].get("declarations"), list)
+        and all(isinstance(d, dict) for d in modules[0]["declarations"])
+        and all(isinstance(path, str) for path in ir["files"])
+    )
+
+
+def store(entry: Path, key: str, ir: dict) -> None:
+    """Cache `ir` under `key`, with the digests of the files it was compiled from; silently not, when it cannot."""
+    digests = {path: file_digest(path) for path in ir["files"]}
+    if None in digests.values():
+        return
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(str(entry), lambda out: json.dump({"key": key, "digests": digests, "ir": ir}, out))
+    except OSError:
+        pass  # no cache folder: compile every time
+
+
+def shown(path: Path) -> str:
+    """A path as Quint's messages show it (see `flatten.js`): relative to the current folder when it is below it."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
+
+
+def run_driver(spec: Path, package: Path, version: str, options: dict[str, str | None]) -> dict:
+    """Compile `spec` with Quint's modules in one node process (see `flatten.js`)."""
+    node = shutil.which("node")
+    if node is None:
+        raise FrontEndError(f"node is not on PATH. {INSTALL_HINT}")
+    flags = [part for name, value in options.items() if value is not None for part in (f"--{name}", value)]
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "ir.json"
+        command = [node, str(DRIVER), str(package / "dist" / "src"), str(spec), str(out), *flags]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "FORCE_COLOR": "0"})
+        except OSError as error:
+            raise FrontEndError(f"cannot run {node}: {error.strerror or error}") from None
+        try:
+            result = json.loads(read_bounded(str(out), MAX_IR_BYTES))
+        except (ReadError, ValueError):
+            result = None
+    if isinstance(result, dict) and isinstance(result.get("flattening"), str):
+        raise FrontEndError(
+            f"Quint {version} cannot flatten {shown(spec)} into one module, as `quint compile` and `quint verify` do "
+            f"(and ttt-check needs): {result['flattening']}"
+        )
+    error = result.get("error") if isinstance(result, dict) else None
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        if error.get("located"):
+            raise QuintMessage(f"{shown(spec)} does not compile:\n{error['message']}")
+        raise FrontEndError(f"{shown(spec)} does not compile: {error['message']}")
+    if done.returncode != 0 or not (isinstance(result, dict) and is_ir(result.get("ir"))):
+        lines = (done.stderr.strip() or done.stdout.strip() or f"exit code {done.returncode}").splitlines()
+        said = next((line for line in lines if "Error" in line), lines[-1])
+        raise FrontEndError(f"Quint {version} fails on {shown(spec)}: {said}")
+    return result["ir"]

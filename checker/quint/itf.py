@@ -24,8 +24,9 @@ from itertools import accumulate
 from typing import Any, Mapping
 
 from checker.explore.trace import Trace
-from checker.model import Label, Model, order
-from checker.quint.value import QList, Record, Variant, by_key, flat
+from checker.model import Label, Model
+from checker.quint.runtime import QMap, QRecord
+from checker.quint.value import QList, Record, Variant, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -70,12 +71,44 @@ def to_json(value: Any, unit: str = "tuple") -> Any:
     if isinstance(value, tuple):
         return {"#tup": [to_json(v, unit) for v in value]}
     if isinstance(value, frozenset):
-        return {"#set": [to_json(v, unit) for v in sorted(value, key=order)]}
+        return {"#set": [to_json(v, unit) for v in sorted(value, key=lambda v: collation(quint_text(v)))]}
     if isinstance(value, Record):
         return {name: to_json(value[name], unit) for name in sorted(value)}
     if isinstance(value, dict):
-        return {"#map": [[to_json(k, unit), to_json(v, unit)] for k, v in by_key(value)]}
+        pairs = sorted(value.items(), key=lambda item: collation(quint_text(item)))
+        return {"#map": [[to_json(k, unit), to_json(v, unit)] for k, v in pairs]}
     raise TypeError(f"no ITF form for {value!r}")
+
+
+def quint_text(value: Any) -> str:
+    """A value as Quint's `expressionToString` prints it (`Set(1, 2)`, `Rec("a", 1)`, `variant("X", Tup())`):
+    `quint run` writes the elements of a set, and the entries of a map, in the order of this text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return f'"{value}"' if isinstance(value, str) else str(value)
+    if isinstance(value, Variant):
+        return f'variant("{value.tag}", {quint_text(value.value)})'
+    if isinstance(value, tuple):
+        return ("List(" if isinstance(value, QList) else "Tup(") + ", ".join(map(quint_text, value)) + ")"
+    if isinstance(value, frozenset):
+        return "Set(" + ", ".join(sorted(map(quint_text, value), key=collation)) + ")"
+    if isinstance(value, Record):
+        return "Rec(" + ", ".join(f'"{name}", {quint_text(value[name])}' for name in sorted(value)) + ")"
+    return "Map(" + ", ".join(sorted((quint_text(item) for item in value.items()), key=collation)) + ")"
+
+
+#: The printable ASCII characters in the order of the Unicode collation (as node's `localeCompare`,
+#: which Quint sorts with, orders them): punctuation and symbols, digits, then letters, a before A.
+COLLATION_ORDER = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789" + "".join(c + c.upper() for c in "abcdefghijklmnopqrstuvwxyz")
+_PRIMARY = {c: i // 2 if c.isalpha() else i for i, c in enumerate(COLLATION_ORDER, start=-COLLATION_ORDER.index("a"))}
+
+
+def collation(text: str) -> tuple:
+    """A sort key of `text` as node's `"".localeCompare` (Unicode collation, en-US) orders it for ASCII: by
+    the letters regardless of case first (`ab` < `B`), then lower case first; other characters after ASCII."""
+    primary = tuple(_PRIMARY.get(c, 1000 + ord(c)) for c in text)
+    return primary, tuple(c.isupper() for c in text)
 
 
 def _is_unit(value: Any) -> bool:
@@ -84,7 +117,8 @@ def _is_unit(value: Any) -> bool:
 
 
 def from_json(value: Any, where: str) -> Any:
-    """An ITF JSON value as a Quint value; `where` names it in errors."""
+    """An ITF JSON value as a Quint value, hashable wherever Quint allows it (records and maps are
+    `QRecord` and `QMap`, so that they can be set elements and map keys); `where` names it in errors."""
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -114,10 +148,10 @@ def from_json(value: Any, where: str) -> Any:
         return Variant(value["tag"], inner)
     if any(key.startswith("#") for key in value):
         raise ItfError(f"{where}: unknown ITF form {sorted(value)}")
-    return Record({name: from_json(v, f"{where}.{name}") for name, v in value.items()})
+    return QRecord((name, from_json(v, f"{where}.{name}")) for name, v in value.items())
 
 
-def _map_from_json(value: dict, where: str) -> dict:
+def _map_from_json(value: dict, where: str) -> QMap:
     pairs = value["#map"]
     if len(value) != 1 or not isinstance(pairs, list):
         raise ItfError(f"{where}: '#map' must be the only key and hold a list of pairs")
@@ -126,7 +160,7 @@ def _map_from_json(value: dict, where: str) -> dict:
             raise ItfError(f"{where}: map entry {i} is not a [key, value] pair")
     raw_keys = [key for key, _ in pairs]
     keys = _distinct([from_json(k, f"{where} key {i}") for i, k in enumerate(raw_keys)], raw_keys, f"{where}: map key")
-    return {key: from_json(v, f"{where}[{flat(key)}]") for key, (_, v) in zip(keys, pairs)}
+    return QMap((key, from_json(v, f"{where}[{flat(key)}]")) for key, (_, v) in zip(keys, pairs))
 
 
 def _kind(value: Any) -> type:
@@ -174,10 +208,17 @@ def json_text(value: Any, limit: int | None = 60) -> str:
 # ---- traces: writing ---------------------------------------------------------
 
 
+def recorded(name: str) -> str:
+    """An action's or a `nondet`'s name as `quint run --mbt` records it: its name in its own module,
+    without the namespace flattening gives it (`tick` for `M::Hours::tick` of an instance `Hours`)."""
+    return name.rsplit("::", 1)[-1]
+
+
 def nondet_picks(model: Model, label: Label | None) -> Record:
-    """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one."""
-    picks = model.mbt_picks(label)
-    names = sorted({*model.nondet_names, *picks})
+    """`mbt::nondetPicks`: every nondet name of the spec, `Some(value)` if the step picked one
+    (a name as Quint records it: without the namespace flattening gives it, see `recorded`)."""
+    picks = {recorded(name): value for name, value in model.mbt_picks(label).items()}
+    names = sorted({*map(recorded, model.nondet_names), *picks})
     return Record({name: Variant("Some", picks[name]) if name in picks else Variant("None") for name in names})
 
 
@@ -186,11 +227,12 @@ def quint_date(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%a %b %d %Y %H:%M:%S GMT+0000 (Coordinated Universal Time)")
 
 
-def state_values(model: Model, state: Any, label: Label | None, mbt: bool) -> Record:
-    """A state's variables as Quint values, with the `mbt::` fields of the step into it if `mbt`."""
+def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initial: bool = False) -> Record:
+    """A state's variables as Quint values, with the `mbt::` fields of the step into it if `mbt`
+    (`initial`: the label is that of `init`, whose picks Quint records too)."""
     values = Record(model.to_quint(state))
     if mbt:
-        values[ACTION_TAKEN] = model.action_taken(label)
+        values[ACTION_TAKEN] = recorded(model.action_taken(None if initial else label))
         values[NONDET_PICKS] = nondet_picks(model, label)
     return values
 

@@ -20,6 +20,7 @@ from checker.quint.itf import (
     NONDET_PICKS,
     ItfTrace,
     json_text,
+    recorded,
     state_values,
     to_json,
 )
@@ -108,8 +109,11 @@ class Replayer:
     def __init__(self, model: Model, invariants: Sequence[Invariant]):
         self.model = model
         self.invariants = list(invariants)
-        self.initial = list(dict.fromkeys(model.init_states()))
-        self.variables = list(model.to_quint(self.initial[0]))
+        #: each initial state -> the labels of the choices of `init` that reach it
+        self.initial: dict[Hashable, list] = {}
+        for label, state in model.init_steps():
+            self.initial.setdefault(state, []).append(label)
+        self.variables = list(model.to_quint(next(iter(self.initial))))
 
     def replay(self, itf: ItfTrace, same_encoding: bool = False, from_any_state: bool = False) -> Replayed:
         """Check `itf` step by step; NotABehaviour names the first problem.
@@ -137,7 +141,7 @@ class Replayer:
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
-            labels.append(label if states[1:] else None)  # a trace's first state has no label
+            labels.append(label if index else None)  # a trace's state 0 has no step into it
         if itf.loop is not None:
             self.check_loop(states, itf.loop)
         ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))
@@ -151,15 +155,15 @@ class Replayer:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
     def explain_initial(self, state: Hashable, values: dict | None) -> Label | None:
-        """State 0 must be initial (and its `mbt::` fields, when given, name a step of `init` into it)."""
+        """State 0 must be initial; its `mbt::` fields, when given, must name `init` and the picks
+        of a choice of `init` that reaches it. The label of that choice (None when it has none)."""
         if state not in self.initial:
             nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
             raise NotABehaviour(
                 f"state 0 is not an initial state of spec '{self.model.name}': "
                 f"it differs from `init` in {describe(self.diff(nearest, state))}"
             )
-        candidates = [label for label, initial in self.model.init_steps() if initial == state]
-        return self.matching_mbt(candidates or [None], 0, values)
+        return self.matching_mbt(self.initial[state], 0, values, initial=True)
 
     def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
         """The label of the step from `before` into `state`; the `mbt::` fields
@@ -170,16 +174,19 @@ class Replayer:
             raise NotABehaviour(self.no_step(before, state, index, successors))
         return self.matching_mbt(candidates, index, values)
 
-    def matching_mbt(self, candidates: list, index: int, values: dict | None) -> Label | None:
-        """The first candidate label that the `mbt::` fields in `values` name (any, without them)."""
+    def matching_mbt(self, candidates: list, index: int, values: dict | None, initial: bool = False) -> Label | None:
+        """The first candidate label that the `mbt::` fields in `values` name (any, without them):
+        the action Quint records (`init` for state 0) and the value of every `nondet` it picked."""
         model = self.model
         if values is None:
             return candidates[0]
         taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
         for label in candidates:
-            if model.action_taken(label) == taken and model.mbt_picks(label) == picks:
+            chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
+            if recorded(model.action_taken(label)) == taken and chosen == picks:
                 return label
-        steps = "; ".join(f"init {label or ''}".strip() if index == 0 else str(label) for label in candidates)
+        shown = [str(label) if label is not None and str(label) else "" for label in candidates]
+        steps = "; ".join(("init " + text).strip() if initial else text for text in shown)
         which = "the steps of spec '{}' that lead" if len(candidates) > 1 else "the step of spec '{}' that leads"
         raise NotABehaviour(
             f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "
@@ -216,7 +223,7 @@ class Replayer:
 
     def compare_encoding(self, itf: ItfTrace, index: int, state: Hashable, label: Label | None, mbt: bool) -> None:
         """The state must be written exactly as `checker.quint.itf` writes it (in Quint's style)."""
-        ours = to_json(state_values(self.model, state, label, mbt))
+        ours = to_json(state_values(self.model, state, label, mbt, initial=index == 0))
         theirs = {name: value for name, value in itf.raw_states[index].items() if name != "#meta"}
         if list(ours) != [name for name in theirs if name in ours]:
             raise NotABehaviour(f"state {index}: variables in order {list(theirs)}, ttt-check writes {list(ours)}")

@@ -142,7 +142,7 @@ class QuintSpec(Model[tuple]):
                 raise QuintError(f"the {role} action '{name}' takes parameters: use an action without any")
         self.init_action = program.compile_action(init, initial=True)
         self.step_action = program.compile_action(step)
-        self.step_name = step
+        self.init_name, self.step_name = init, step
         self.sampling = False
         self.variables = program.variables
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
@@ -153,6 +153,8 @@ class QuintSpec(Model[tuple]):
         #: every label path of `step`: its named actions, `any` disjuncts and `if` branches (for --coverage)
         self.action_paths = tuple(dict.fromkeys(leaf.path for leaf in self.step_action.leaves))
         self.nondet_names = tuple(sorted({name for action in (self.init_action, self.step_action) for name in action.nondets}))
+        #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
+        self.names = ir.get("names", {})
         self.invariants = self._invariants(module, ir.get("types", {}))
         self.default_invariants = ("inv",) if "inv" in self.invariants else ()
         self.temporal_properties = self._temporal(module)
@@ -173,7 +175,7 @@ class QuintSpec(Model[tuple]):
             if d["kind"] == "def" and d["qualifier"] == "val" and types.get(str(d["id"]), {}).get("kind") == "bool":
                 holds = self.program.value(d["name"])
                 doc = d.get("doc", "").replace("\n", " ") or f"= {show(d['expr'])}"
-                found.append(Invariant(d["name"], holds, doc, show(d["expr"])))
+                found.append(Invariant(self.names.get(d["name"], d["name"]), holds, doc, show(d["expr"])))
         return {inv.name: inv for inv in sorted(found, key=lambda inv: self._order(inv.name))}
 
     def _temporal(self, module: dict) -> dict[str, TemporalProperty]:
@@ -184,7 +186,8 @@ class QuintSpec(Model[tuple]):
                     formula, fairness = self.formula(d["expr"])
                 except ValueError:
                     continue  # a shape the liveness checker does not decide: not offered
-                found[d["name"]] = TemporalProperty(d["name"], formula, d.get("doc", "").replace("\n", " "), fairness)
+                name = self.names.get(d["name"], d["name"])
+                found[name] = TemporalProperty(name, formula, d.get("doc", "").replace("\n", " "), fairness)
         return dict(sorted(found.items(), key=lambda item: self._order(item[0])))
 
     def formula(self, e: dict) -> tuple[Formula, str | None]:
@@ -266,7 +269,7 @@ class QuintSpec(Model[tuple]):
         """What `quint run --mbt` records as `mbt::actionTaken`: the first named action entered since
         the last `any` chose a disjunct ("" when none was), `init` or `step` when no `any` chose."""
         if label is None:
-            return "init"
+            return self.init_name  # the action `quint run --init` names, which Quint records
         return self.leaf(label).taken
 
     def mbt_picks(self, label: Label | None) -> dict:
@@ -278,9 +281,10 @@ class QuintSpec(Model[tuple]):
 
 
 def load(
-    path: str, quint: str | None = None, main: str | None = None, init: str = "init", step: str = "step"
+    path: str, quint: str | None = None, main: str | None = None, init: str | None = None, step: str | None = None
 ) -> QuintSpec:
-    """The model of the `.qnt` file at `path` (compiled by Quint, or from the cache)."""
+    """The model of the `.qnt` file at `path` (compiled by Quint, or from the cache), with every module
+    its main one imports or instantiates; `init` and `step` as `quint run --init/--step` takes them."""
     spec = Path(path)
-    ir = compile_spec(spec, quint, main)
-    return QuintSpec(ir, path, spec.read_text(), init, step, main)
+    ir = compile_spec(spec, quint, main, init=init, step=step)
+    return QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"])

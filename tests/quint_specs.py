@@ -19,6 +19,17 @@ def spec(name: str, **options) -> QuintSpec:
     return QuintSpec(ir, str(source.relative_to(ROOT)), source.read_text(), **options)
 
 
+def compiled(name: str):
+    """A stand-in for `checker.quint.frontend.compile_spec` that returns the fixture of `name`, with the
+    `init` and `step` actions it is asked for (named as in the spec's main module)."""
+
+    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None):
+        ir = json.loads((FIXTURES / f"{name}.json").read_text())
+        return {**ir, "init": init or ir["init"], "step": step or ir["step"]}
+
+    return compile_spec
+
+
 def state_graph(model) -> tuple[set, set]:
     """Every reachable state and every labelled edge, each state written as Quint prints it.
 

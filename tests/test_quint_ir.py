@@ -11,7 +11,7 @@ from checker.explore.bfs import explore
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
 import enumerator as en
-from quint_specs import spec, state_graph
+from quint_specs import compiled, spec, state_graph
 
 
 @pytest.mark.parametrize(
@@ -135,10 +135,10 @@ def test_coverage_declared_from_the_ir_as_the_transcription_declares_it(name, re
     """`--coverage` on the evaluated spec: the same branches, figures and dead branches (none) as the
     transcription's, whose branches are declared by hand (the IR of the fixture stands for Quint's compiler)."""
     from checker.quint import spec_model
-    from quint_specs import FIXTURES, ROOT
+    from quint_specs import ROOT
 
     monkeypatch.chdir(ROOT)
-    monkeypatch.setattr(spec_model, "compile_spec", lambda path, *args: json.loads((FIXTURES / f"{name}.json").read_text()))
+    monkeypatch.setattr(spec_model, "compile_spec", compiled(name))
     code, hand, _ = ttt_check("--spec", registered, "--coverage")
     code_qnt, evaluated, _ = ttt_check("--spec", f"specs/{name}.qnt", "--coverage")
     assert code == code_qnt

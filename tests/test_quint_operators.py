@@ -17,7 +17,7 @@ from checker.quint import runtime
 from checker.quint.runtime import QuintError
 from checker.quint import spec_model
 from checker.quint.spec_model import QuintSpec
-from quint_specs import ROOT, spec
+from quint_specs import ROOT, compiled, spec
 
 OPERATORS = spec("operators")
 CHECKS = sorted(name for name in OPERATORS.program.defs if name.startswith("t_"))
@@ -77,7 +77,7 @@ def test_without_a_source_map_the_definition_and_its_line():
 def test_a_runtime_error_is_one_line_and_exit_3(ttt_check, monkeypatch):
     """Through the command line (the IR of the fixture, with its source map, instead of Quint's compiler)."""
     monkeypatch.chdir(ROOT)
-    monkeypatch.setattr(spec_model, "compile_spec", lambda path, *args: json.loads((ROOT / "tests/fixtures/ir/errors.json").read_text()))
+    monkeypatch.setattr(spec_model, "compile_spec", compiled("errors"))
     code, out, err = ttt_check("--spec", "tests/specs/errors.qnt", "--step", "getOnly")
     assert code == 3 and out == "" and len(err.splitlines()) == 1
     assert err.startswith(f"ttt-check: error: {at(ERRORS, 'Set(1, 2).getOnlyElement()', 12)}: in 'getOnly': getOnlyElement")

@@ -10,6 +10,9 @@ from checker.cli.common import (
     Specs,
     given,
     invariant_option,
+    max_memory_option,
+    quint_file_options,
+    refuse_same_file,
     refuse_unused,
     resolve_invariants,
     resolve_temporal,
@@ -37,7 +40,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
             "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
-            "compile or cannot be evaluated, 4 stopped by --max-states before finding a violation; and 74 a "
+            "compile or cannot be evaluated, 4 stopped by --max-states or the memory bound (--max-memory) before finding "
+            "a violation; and 74 a "
             "file (or the output) could not be written, 130 interrupted (Ctrl-C), 70 an internal error."
         ),
     )
@@ -87,7 +91,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         "--max-states",
         type=click.IntRange(1),
         metavar="N",
-        help="Stop after N distinct states, with the statistics so far (exit 3 when no violation was found).",
+        help="Stop after N distinct states, with the statistics so far (exit 4 when no violation was found).",
     )
     @click.option(
         "--engine",
@@ -99,6 +103,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         "cycles but self-loops. 'generic': state by state through the spec's definitions, liveness with "
         "networkx. 'auto': packed when offered.",
     )
+    @max_memory_option
     @view_option
     @itf_options
     @state_space_options
@@ -132,6 +137,12 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
+            # --list shows the specs; an option it would ignore (--invariant NAME, ...) is refused, not dropped
+            shown = {"list_", "spec", *(option.name for option in quint_file_options())}
+            ignored = [max(p.opts, key=len) for p in ctx.command.params if p.name not in shown and given(ctx, p.name)]
+            if ignored:
+                raise click.UsageError(f"{', '.join(ignored)} has no effect with --list, which only lists the specs")
+
             if kwargs["spec"].endswith(".qnt"):
                 models = {kwargs["spec"]: specs.build(kwargs)}
             else:
@@ -140,6 +151,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
+        refuse_same_file(ctx, ["spec"] * kwargs["spec"].endswith(".qnt") + ["out_itf", "dump"])
         model = specs.build(kwargs)
         from checker.cli.check import Search, run_check
 

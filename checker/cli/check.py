@@ -49,7 +49,7 @@ class Search:
                 "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"
             )
         if symmetry and model.canonical is None:
-            raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")
+            raise click.UsageError(model.no_symmetry or f"spec '{model.name}' declares no symmetry for --symmetry")
         if engine == "packed" and model.packed is None:
             raise click.UsageError(f"--engine packed is not available: spec '{model.name}' offers none here")
         if engine == "packed" and watched:

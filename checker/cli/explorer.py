@@ -9,6 +9,7 @@ import click
 from checker.cli.common import (
     Specs,
     invariant_option,
+    max_memory_option,
     resolve_invariants,
     resolve_temporal,
     with_specs,
@@ -17,6 +18,7 @@ from checker.cli.common import (
 
 def explore_command(specs: Specs) -> click.Command:
     @with_specs(specs)
+    @max_memory_option
     @click.command(name="explore", short_help="Walk the states in a browser; open counterexamples step by step.")
     @click.option(
         "--port",
@@ -55,7 +57,7 @@ def explore_command(specs: Specs) -> click.Command:
         chosen = resolve_invariants(model, invariants) if invariants else []
         found = []
         if chosen or props:
-            result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props))
+            result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props)).whole()
             verdicts = []
             if props:
                 from checker.properties.liveness import check_properties

@@ -17,10 +17,11 @@ import signal
 import sys
 from typing import Any, Callable
 
-#: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 74 a file asked for
-#: (--out-itf, ...) or the output could not be written (the verdict is printed all the same); 70 a bug in
-#: ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
-EXIT_SPEC, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 74, 70, 130
+#: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 4 a search stopped by
+#: a bound (--max-states, the memory bound) before finding a violation; 74 a file asked for (--out-itf, ...)
+#: or the output could not be written (the verdict is printed all the same); 70 a bug in ttt-check;
+#: 130 interrupted (Ctrl-C), as shells report SIGINT.
+EXIT_SPEC, EXIT_INCOMPLETE, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 4, 74, 70, 130
 
 #: An error line quotes at most this much of what it was given (its start and its end).
 QUOTE_LIMIT = 120
@@ -120,6 +121,7 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
 def _run(load: Callable[[], Any], prog: str) -> int:
     import click
 
+    from checker.explore.memory import BoundReached
     from checker.model import SpecError
 
     cli = load()
@@ -135,6 +137,9 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     except SpecError as error:
         _say(f"{prog}: error: {one_line(str(error))}")
         return EXIT_SPEC
+    except BoundReached as error:
+        _say(f"{prog}: error: {one_line(str(error))}")
+        return EXIT_INCOMPLETE
     except click.Abort:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say(f"{prog}: interrupted")

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from checker.cli.common import Specs, with_specs
+from checker.cli.common import Specs, max_memory_option, with_specs
 from checker.explore.bfs import explore
 from checker.games.game import Game
 from checker.games.retrograde import Solution, solve
@@ -102,7 +102,7 @@ def format_slips(game: Game, solution: Solution, states) -> str | None:
     if not game.rules():
         return None
     free_model = game.free_game()
-    free = solve(free_model, explore(free_model, check_deadlock=False, keep_graph=True).graph)
+    free = solve(free_model, explore(free_model, check_deadlock=False, keep_graph=True).whole().graph)
     found = slips(game, states, free_model, free)
     sides = " and ".join(game.rules())
     head = (
@@ -132,6 +132,7 @@ def solve_command(specs: Specs) -> click.Command:
 
     @with_specs(specs)
     @click.command(name="solve")
+    @max_memory_option
     @click.option("--slips/--no-slips", default=True, show_default=True,
                   help="List the positions where a side's rule may choose a move that throws away value.")
     @click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, metavar="N",
@@ -154,7 +155,7 @@ def solve_command(specs: Specs) -> click.Command:
         if not isinstance(model, Game):
             raise click.UsageError(f"spec '{model.name}' is not a two-player game: it cannot be solved")
         started = time.perf_counter()
-        explored = explore(model, check_deadlock=False, keep_graph=True, max_states=max_states)
+        explored = explore(model, check_deadlock=False, keep_graph=True, max_states=max_states).whole()
         if not explored.stats.complete:
             raise click.UsageError(
                 f"spec '{model.name}' has more than {max_states:,} reachable states: too many to solve in memory "

@@ -9,7 +9,7 @@ from typing import Callable
 
 import click
 
-from checker.cli.common import EXIT_FILE, output_file, report_error
+from checker.cli.common import EXIT_FILE, FiniteRange, output_file, refuse_same_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
 from model.players.learning import Learner, Settings, train
@@ -90,7 +90,7 @@ def summary(run: Run) -> str:
 
 
 @click.command(name="learn")
-@click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
+@click.option("--epochs", type=click.IntRange(1, 10**9), default=20000, show_default=True, help="Games of self-play.")
 @click.option(
     "--symmetry",
     is_flag=True,
@@ -101,10 +101,10 @@ def summary(run: Run) -> str:
     "Default: a fresh one (printed)."
 )
 @click.option(
-    "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+    "--alpha", type=FiniteRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
 )
 @click.option(
-    "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
+    "--epsilon", type=FiniteRange(0, 1), default=0.1, show_default=True,
     help="Chance of a random (exploring) move instead of a best one. "
     "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
 )
@@ -124,7 +124,8 @@ def summary(run: Run) -> str:
     "drawn and lost against a random player, and the checks (every --verify-every epochs, else 50 times). "
     "Needs matplotlib: pip install 'ttt-check[plot]'.",
 )
-def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
+@click.pass_context
+def learn(ctx, epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     """Learn to play by self-play, then check what was learned.
 
     X and O each learn the values of boards by temporal-difference learning,
@@ -142,6 +143,7 @@ def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
     Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
     could not be written.
     """
+    refuse_same_file(ctx, ["out", "plot"])
     if plot:
         from model.commands.plot import require_matplotlib
 

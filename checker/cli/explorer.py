@@ -47,7 +47,7 @@ def explore_command(specs: Specs) -> click.Command:
         open and step through. The page and its JSON API (/api/spec, /api/state/PATH)
         are served on 127.0.0.1 only; stop with Ctrl+C.
         """
-        from checker.cli.check import counterexamples
+        from checker.cli.check import counterexamples, note_slower_engine
         from checker.explore.bfs import explore as bfs
         from checker.web.api import Explorer
         from checker.web.server import make_server
@@ -57,7 +57,14 @@ def explore_command(specs: Specs) -> click.Command:
         chosen = resolve_invariants(model, invariants) if invariants else []
         found = []
         if chosen or props:
-            result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props)).whole()
+            if model.packed is not None and not props:  # the fast engine finds the same shortest counterexamples
+                from checker.explore.packed import explore_packed
+
+                result = explore_packed(model, chosen, check_deadlock=False).whole()
+            else:
+                if model.packed is not None:
+                    note_slower_engine(model, "--temporal needs the state graph, which only it keeps")
+                result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props)).whole()
             verdicts = []
             if props:
                 from checker.properties.liveness import check_properties

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import sys
+from functools import lru_cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -34,6 +35,8 @@ PAGES = {"/": "index.html", "/explorer.js": "explorer.js", "/explorer.css": "exp
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}
 #: seconds a connection may stay silent before it is closed
 TIMEOUT = 5
+#: state answers kept, the most recent ones (some KB each)
+ANSWERS_KEPT = 1024
 #: connections waiting to be accepted before the kernel drops new ones (socketserver's default is 5)
 BACKLOG = 128
 
@@ -56,6 +59,12 @@ def static(name: str) -> bytes:
 
 def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
     """A server for `explorer` on 127.0.0.1:`port` (0 picks a free port); OSError if it cannot listen."""
+
+    @lru_cache(maxsize=ANSWERS_KEPT)
+    def state_answer(path: tuple[int, ...]) -> bytes:
+        """The JSON answer for the state at `path`: the same every time, so a page's walk back and forth,
+        or many tabs, cost one computation each."""
+        return json.dumps(explorer.state(list(path))).encode()
 
     class Handler(BaseHTTPRequestHandler):
         server_version = "ttt-check-explorer"
@@ -84,7 +93,7 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
                     steps = parse_path(unquote(path[len("/api/state") :]))
                 except ValueError:  # an index of thousands of digits
                     raise RequestError(400, "malformed path: an index too large to be one") from None
-                self.send_json(explorer.state(steps))
+                self.send(state_answer(tuple(steps)), "application/json")
             else:
                 raise RequestError(404, f"no such page: {path}")
 
@@ -112,7 +121,12 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
                 self.request_version = "HTTP/1.0"
             self.send_json({"error": message or HTTPStatus(code).phrase}, code)
 
-    return Server(("127.0.0.1", port), Handler)
+    server = Server(("127.0.0.1", port), Handler)
+    try:  # the first answer loads what every later one uses (a solver, libraries): once, before any request
+        state_answer((0,))
+    except RequestError:  # a spec without initial states: each request says so
+        pass
+    return server
 
 
 class Server(ThreadingHTTPServer):

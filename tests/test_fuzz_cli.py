@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import random
 import resource
 import signal
 import subprocess
@@ -226,3 +227,45 @@ def test_ctrl_c_while_the_command_line_loads(twice):
     finally:
         signal.signal(signal.SIGINT, previous)
     assert (done.value.code, err.getvalue()) == (130, "ttt-check: interrupted\n")
+
+
+def test_the_entry_module_takes_charge_of_ctrl_c_before_any_import_of_its_own():
+    """The packages imported before the entry module import nothing, and the entry module installs its
+    handler before it imports anything but what the interpreter has already loaded."""
+    import ast
+    from pathlib import Path
+
+    import model
+
+    root = Path(model.__file__).parent
+    for package in (root / "__init__.py", root / "commands" / "__init__.py"):
+        assert not [n for n in ast.parse(package.read_text()).body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    body = ast.parse((root / "commands" / "main.py").read_text()).body
+    install = next(i for i, node in enumerate(body) if "signal(" in ast.unparse(node) and "SIGINT" in ast.unparse(node))
+    imported = {alias.name for node in body[:install] if isinstance(node, ast.Import) for alias in node.names}
+    assert imported <= {"os", "_signal"} and not any(isinstance(node, ast.ImportFrom) for node in body[:install])
+    assert {"os", "_signal"} <= set(sys.builtin_module_names) | set(sys.modules)  # loaded with the interpreter
+
+
+def test_ctrl_c_once_the_entry_module_is_loaded_is_one_line_and_exit_130():
+    """A Ctrl-C after the entry module's first lines, before the guard runs: one line, exit 130."""
+    code = "import os, signal, time, model.commands.main; os.kill(os.getpid(), signal.SIGINT); time.sleep(10)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert (done.returncode, done.stderr) == (130, "ttt-check: interrupted\n")
+
+
+def test_ctrl_c_in_the_first_milliseconds_never_ends_in_a_traceback_of_ttt_checks_own():
+    """Ctrl-C at random moments while the console script starts: whatever happens before the entry module
+    runs is Python's start-up; from the entry module on, always one line and exit 130."""
+    chooser = random.Random(3)
+    for _ in range(40):
+        process = subprocess.Popen([str(console.TTT_CHECK), "--list"], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
+        time.sleep(chooser.uniform(0.02, 0.12))
+        process.send_signal(signal.SIGINT)
+        err = process.stderr.read()
+        code = process.wait()
+        frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+        assert not any("/model/" in frame or "/checker/" in frame for frame in frames), err
+        if code != 0 and not frames:
+            assert (code, err) in {(130, "ttt-check: interrupted\n"), (-signal.SIGINT, "")}, err

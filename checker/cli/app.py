@@ -7,6 +7,7 @@ import inspect
 import click
 
 from checker.cli.common import (
+    MOST_STATES,
     Specs,
     given,
     invariant_option,
@@ -89,7 +90,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     )
     @click.option(
         "--max-states",
-        type=click.IntRange(1),
+        type=click.IntRange(1, MOST_STATES),
         metavar="N",
         help="Stop after N distinct states, with the statistics so far (exit 4 when no violation was found).",
     )

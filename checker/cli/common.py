@@ -25,6 +25,9 @@ from checker.cli.guard import (  # noqa: F401 (exit codes live together)
 )
 from checker.model import Model
 
+#: the largest --max-states taken: more states than any machine holds (a larger number is a typo)
+MOST_STATES = 10**12
+
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
 

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from checker.cli.common import Specs, max_memory_option, with_specs
+from checker.cli.common import MOST_STATES, Specs, max_memory_option, with_specs
 from checker.explore.bfs import explore
 from checker.games.game import Game
 from checker.games.retrograde import Solution, solve
@@ -135,7 +135,7 @@ def solve_command(specs: Specs) -> click.Command:
     @max_memory_option
     @click.option("--slips/--no-slips", default=True, show_default=True,
                   help="List the positions where a side's rule may choose a move that throws away value.")
-    @click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, metavar="N",
+    @click.option("--max-states", type=click.IntRange(1, MOST_STATES), default=200_000, show_default=True, metavar="N",
                   help="Refuse a game with more reachable states: solving keeps the whole state graph in memory.")
     def solve_cmd(slips, max_states, **kwargs):
         """Solve the game: the value of every reachable state, by retrograde analysis.

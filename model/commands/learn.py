@@ -114,7 +114,7 @@ def summary(run: Run) -> str:
     help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
 )
 @click.option(
-    "--verify-every", "every", metavar="K", type=click.IntRange(min=1),
+    "--verify-every", "every", metavar="K", type=click.IntRange(1, 10**9),
     help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
     "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
 )

@@ -198,9 +198,16 @@ def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(delay, twice):
         process.send_signal(signal.SIGINT)
     err = process.stderr.read()
     code = process.wait()
-    if code == 0:  # it finished before the signal came: nothing to check
-        return
+    if code == 0 or in_python_start_up(err):  # finished before the signal, or a machine so busy that Python
+        return  # itself was still starting: nothing of ttt-check's to check
     assert (code, err) == (130, "ttt-check: interrupted\n")
+
+
+def in_python_start_up(err: str) -> bool:
+    """Whether stderr shows Python stopped by Ctrl-C before ttt-check's entry module ran (no frame of ours)."""
+    frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
+    stopped = bool(frames) or err.startswith("Fatal Python error")
+    return stopped and not any("/model/" in frame or "/checker/" in frame for frame in frames)
 
 
 def test_the_entry_point_takes_charge_before_click_loads():
@@ -265,7 +272,5 @@ def test_ctrl_c_in_the_first_milliseconds_never_ends_in_a_traceback_of_ttt_check
         process.send_signal(signal.SIGINT)
         err = process.stderr.read()
         code = process.wait()
-        frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
-        assert not any("/model/" in frame or "/checker/" in frame for frame in frames), err
-        if code != 0 and not frames:
+        if code != 0 and not in_python_start_up(err):
             assert (code, err) in {(130, "ttt-check: interrupted\n"), (-signal.SIGINT, "")}, err

@@ -8,6 +8,7 @@ prints can be checked against the tree itself.
 
 from __future__ import annotations
 
+import os
 import re
 import resource
 import subprocess
@@ -152,3 +153,36 @@ def test_a_bound_looks_at_the_process_every_so_many_states():
     assert not bound.exceeded(10)  # too few states since the last look: no look at all
     big = bytearray(8 << 20)
     assert bound.exceeded(1 << 20) and len(big)
+
+
+COUNTER = """module counter {
+  var x: int
+  action init = x' = 0
+  action step = x' = x + 1
+  val inv = x >= 0
+}
+"""
+
+
+def test_an_endless_qnt_spec_stops_at_the_bound_with_its_figures(tmp_path):
+    """`x' = x + 1` has no end: with --max-memory, then under ulimit -v (the IR from the cache, so that
+    Quint, a Node program, does not run under the limit), the search stops, exit 4, its figures printed."""
+    from test_quint_cli import quint_or_skip
+
+    quint_or_skip()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    spec = tmp_path / "counter.qnt"
+    spec.write_text(COUNTER)
+    first = console.run("--spec", spec, "-i", "inv", "--max-memory", "4M", env=env, timeout=120)
+    assert first.returncode == 4, first.stderr
+    assert "(search stopped at the memory bound (4 MiB)" in first.stdout
+    base = virtual_size_of("import model.commands.cli, checker.quint.spec_model")
+    second = console.run("--spec", spec, "-i", "inv", env=env, preexec_fn=limited_to(base + (24 << 20)), timeout=120)
+    assert_well_behaved(second.returncode, second.stdout, second.stderr)
+    assert second.returncode == 4, second.stderr
+    assert "[unknown] invariant inv: no violation in the" in second.stdout
+    stats = re.search(r"([\d,]+) distinct states, .* depth (\d+);", second.stdout)
+    distinct, depth = int(stats[1].replace(",", "")), int(stats[2])
+    assert distinct > 1000 and depth in (distinct - 2, distinct - 1)  # one state per depth: 0, 1, 2, ...
+    line = second.stdout.split("States per depth: ")[1].splitlines()[0]
+    assert line.startswith("1, 1, 1") and "depths not shown" in line and len(line) < 400

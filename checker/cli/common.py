@@ -173,8 +173,8 @@ def max_memory_option(command):
         metavar="SIZE",
         callback=_memory_bound,
         expose_value=False,
-        help="Stop a search, with its figures so far (exit 4), once it has taken SIZE more memory, "
-        "e.g. 8G or 500M. Default: half the memory free when the search starts.",
+        help="The most memory a search may take, e.g. 8G or 500M; past it the search stops (exit 4; a check "
+        "prints its figures so far). Default: half the memory free when the search starts.",
     )(command)
 
 

@@ -121,9 +121,10 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
 def _run(load: Callable[[], Any], prog: str) -> int:
     import click
 
-    from checker.explore.memory import BoundReached
+    from checker.explore.memory import BoundReached, limit_searches
     from checker.model import SpecError
 
+    limit_searches(None)  # each command line starts from the default bound (its --max-memory sets another)
     cli = load()
     try:
         with cli.make_context(prog, sys.argv[1:]) as ctx:

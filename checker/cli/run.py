@@ -41,8 +41,10 @@ def parse_seed(text: str | None) -> int | None:
         seed = None
     if seed is None:
         raise click.BadParameter(f"'{text}' is not a number (decimal, or hexadecimal as 0x...)", param_hint="'--seed'")
-    if not 0 <= seed < SEEDS:
-        raise click.BadParameter(f"the seed must be from 0 to 2^64 - 1 (0x{SEEDS - 1:x})", param_hint="'--seed'")
+    if seed < 0:
+        raise click.BadParameter("the seed must not be negative", param_hint="'--seed'")
+    if seed >= SEEDS:
+        raise click.BadParameter(f"the seed must be below 2^64 (at most 0x{SEEDS - 1:x})", param_hint="'--seed'")
     return seed
 
 

@@ -117,8 +117,6 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
             a method other than GET is the client's error (405), not the server's (501)."""
             if code == HTTPStatus.NOT_IMPLEMENTED:
                 code, message = HTTPStatus.METHOD_NOT_ALLOWED, f"method {self.command} is not allowed: use GET"
-            if self.request_version == "HTTP/0.9":  # always a status line, even to a malformed request line
-                self.request_version = "HTTP/1.0"
             self.send_json({"error": message or HTTPStatus(code).phrase}, code)
 
     server = Server(("127.0.0.1", port), Handler)

@@ -60,10 +60,16 @@ def assert_well_behaved(code: int, out: str, err: str) -> None:
 
 NAMES = ["XHasNotWon", "OHasNotWon", "NotStalemate", "inv", "XMustEventuallyWin", "GameEventuallyEnds"]
 GARBAGE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30) | st.just("x" * 5000) | st.just("a\nb")
-VALUE = st.sampled_from(NAMES + ["strategy", "random", "board", "quint", "all", "weak", "none", "any", "-1", "0x2a"])
+#: numbers no option should take, and some it should
+NUMBERS = ["nan", "-inf", "1e400", "1" + "0" * 400, "9" * 5000, "0", "4M", "1G", "10"]
+VALUE = st.sampled_from(
+    NAMES + NUMBERS + ["strategy", "random", "board", "quint", "all", "weak", "none", "any", "generic", "packed", "-1",
+                       "0x2a"]
+)
 OPTION = st.sampled_from(
     ["-i", "-t", "-s", "--spec", "--view", "--fairness", "--no-stutter", "--deadlock", "--no-deadlock",
-     "--x", "--o", "--list", "--itf-style", "--help", "--version", "--bogus", "-"]
+     "--x", "--o", "--list", "--itf-style", "--help", "--version", "--bogus", "-", "--max-states", "--max-memory",
+     "--engine", "--coverage", "--symmetry", "--continue"]
 )
 RUN_OPTION = st.sampled_from(["--max-samples", "--max-steps", "--seed", "-i", "--view", "--spec", "--x"])
 

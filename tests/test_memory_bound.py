@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import textwrap
@@ -186,3 +187,24 @@ def test_an_endless_qnt_spec_stops_at_the_bound_with_its_figures(tmp_path):
     assert distinct > 1000 and depth in (distinct - 2, distinct - 1)  # one state per depth: 0, 1, 2, ...
     line = second.stdout.split("States per depth: ")[1].splitlines()[0]
     assert line.startswith("1, 1, 1") and "depths not shown" in line and len(line) < 400
+
+
+def test_memory_that_runs_out_outside_a_search_is_one_line_and_exit_4(monkeypatch, capsys):
+    """Past the searches' bound (networkx on a huge graph, say) a MemoryError is no internal error."""
+    import click
+
+    from checker.cli.guard import run_guarded
+
+    @click.command()
+    def greedy():
+        raise MemoryError
+
+    monkeypatch.setattr(sys, "argv", ["ttt-check"])
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as done:
+            run_guarded(lambda: greedy, "ttt-check")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    err = capsys.readouterr().err
+    assert done.value.code == 4 and err.count("\n") == 1 and "memory ran out" in err and "internal" not in err

@@ -148,6 +148,10 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     except BoundReached as error:
         _say(f"{prog}: error: {one_line(str(error))}")
         return EXIT_INCOMPLETE
+    except MemoryError:  # past the searches' own bound (liveness on a huge graph, ...): still one line
+        _say(f"{prog}: error: the memory ran out before the command finished, so nothing was decided "
+             f"(ulimit -v, or the machine's); a smaller --max-memory stops searches earlier")
+        return EXIT_INCOMPLETE
     except click.Abort:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say(f"{prog}: interrupted")

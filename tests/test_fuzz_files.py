@@ -40,10 +40,10 @@ def run(*args, cwd=None, preexec_fn=None, timeout=60) -> subprocess.CompletedPro
     return done
 
 
-@pytest.fixture
-def policy(tmp_path):
+@pytest.fixture(scope="module")
+def policy(tmp_path_factory):
     """A policy file `learn` wrote."""
-    path = tmp_path / "policy.json"
+    path = tmp_path_factory.mktemp("learned") / "policy.json"
     assert run("learn", "--epochs", "20", "--seed", "1", "--out", path).returncode == 0
     return path
 
@@ -94,11 +94,14 @@ def test_a_file_the_user_may_write_is_replaced_whole(tmp_path):
         ["learn", "--epochs", "5", "--out", "{a}/same.png", "--plot", "{a}/same.png"],
         ["play", "--moves", "{a}/m.txt", "--save", "{a}/m.txt"],
         ["--spec", "{a}/spec.qnt", "--out-itf", "{a}/spec.qnt"],
+        ["play", "--human", "X", "--o", "learned:{a}/policy.json", "--save", "{a}/policy.json"],
     ],
-    ids=["out-itf-dump", "same-file-other-spelling", "learn-out-plot", "play-moves-save", "spec-out-itf"],
+    ids=["out-itf-dump", "same-file-other-spelling", "learn-out-plot", "play-moves-save", "spec-out-itf",
+         "play-policy-save"],
 )
-def test_two_files_of_one_run_under_one_name_are_refused_before_any_work(tmp_path, args):
+def test_two_files_of_one_run_under_one_name_are_refused_before_any_work(tmp_path, args, policy):
     (tmp_path / "sub").mkdir()
+    (tmp_path / "policy.json").write_bytes(policy.read_bytes())
     (tmp_path / "m.txt").write_text("B2\n")
     (tmp_path / "spec.qnt").write_text("module spec { var x: int }\n")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
@@ -207,3 +210,9 @@ def test_a_moves_file_that_is_not_text_is_one_line(tmp_path):
 
 def test_a_policy_is_still_read(policy):
     assert run("--spec", "random", "--x", "any", "--o", f"learned:{policy}", "-i", "XHasNotWon").returncode in (0, 12)
+
+
+def test_one_policy_may_play_both_sides(policy):
+    """Two options that only read one file are no clash."""
+    done = run("--spec", "random", "--x", f"learned:{policy}", "--o", f"learned:{policy}", "-i", "XHasNotWon")
+    assert done.returncode in (0, 12)

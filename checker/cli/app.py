@@ -152,7 +152,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
-        refuse_same_file(ctx, ["spec"] * kwargs["spec"].endswith(".qnt") + ["out_itf", "dump"])
+        spec_file = kwargs["spec"] if kwargs["spec"].endswith(".qnt") else None
+        refuse_same_file(ctx, ["out_itf", "dump"], read=[("--spec", spec_file)])
         model = specs.build(kwargs)
         from checker.cli.check import Search, run_check
 

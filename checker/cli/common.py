@@ -136,22 +136,26 @@ def output_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
     return path
 
 
-def refuse_same_file(ctx: click.Context, names: Sequence[str]) -> None:
-    """Refuse, before any work, two options of one run that would write the same file (the second would
-    replace the first): `names` are the options' parameter names."""
-    seen: dict[str, str] = {}
-    for name in names:
+def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[tuple[str, str | None]] = ()) -> None:
+    """Refuse, before any work, a file that one option of the run writes and another writes too (one would
+    replace the other) or reads (it would be lost): `written` are the writing options' parameter names,
+    `read` (option, file) pairs of the files read."""
+
+    def where(path: str) -> str:
+        try:
+            return os.path.realpath(path)
+        except OSError:  # a working folder that is gone
+            return os.path.normpath(path)
+
+    seen = {where(path): flag for flag, path in reversed(read) if path}
+    for name in written:
         path = ctx.params.get(name)
         if not path:
             continue
         flag = next(max(p.opts, key=len) for p in ctx.command.params if p.name == name)
-        try:
-            key = os.path.realpath(path)
-        except OSError:
-            key = os.path.normpath(path)
-        if key in seen:
-            raise click.UsageError(f"{seen[key]} and {flag} name the same file '{path}': give each its own")
-        seen[key] = flag
+        if where(path) in seen:
+            raise click.UsageError(f"{seen[where(path)]} and {flag} name the same file '{path}': give each its own")
+        seen[where(path)] = flag
 
 
 def _memory_bound(ctx: click.Context, param: click.Parameter, text: str | None) -> int | None:

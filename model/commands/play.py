@@ -280,7 +280,9 @@ def play_command(specs: Specs) -> click.Command:
             # the perfect player knows the values of the lecture's board; elsewhere O plays anywhere
             on_lecture_board = (kwargs["size"], kwargs["k"] or kwargs["size"]) == (3, 3)
             kwargs[option] = KINDS["perfect" if on_lecture_board else "any"]
-        refuse_same_file(ctx, ["moves_file", "save"])
+        policies = [(f"--{side}", kwargs[side].kind[len(LEARNED) :]) for side in ("x", "o")
+                    if kwargs[side] is not None and kwargs[side].kind.startswith(LEARNED)]
+        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file), *policies])
         moves = moves_from_file(moves_file) if moves_file else None
         spec_name = kwargs["spec"]
         model = specs.build(dict(kwargs))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import subprocess
 
@@ -55,6 +56,18 @@ def test_a_number_no_option_takes_is_one_line_and_exit_2(option, tmp_path):
 @settings(max_examples=EXAMPLES // 2, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(["--alpha", "--epsilon"]), st.floats(allow_nan=True, allow_infinity=True))
 def test_learn_writes_only_finite_numbers(tmp_path_factory, option, number):
+    learn_with(tmp_path_factory, option, number)
+
+
+@pytest.mark.parametrize("number", [math.nan, -math.nan, math.inf, -math.inf, 0.0, -0.0, 1.0, 5e-324, 1 + 1e-16])
+@pytest.mark.parametrize("option", ["--alpha", "--epsilon"])
+def test_learn_takes_a_probability_or_refuses_it(tmp_path_factory, option, number):
+    learn_with(tmp_path_factory, option, number)
+
+
+def learn_with(tmp_path_factory, option: str, number: float) -> None:
+    """`learn OPTION NUMBER`: exit 0 and a policy of finite numbers when NUMBER is in the option's range, else
+    exit 2 and no file."""
     out = tmp_path_factory.mktemp("learn") / "p.json"
     code, stdout, err = run_in_process(["learn", "--epochs", "3", "--seed", "1", "--out", str(out), option, repr(number)])
     assert_well_behaved(code, stdout, err)
@@ -62,6 +75,8 @@ def test_learn_writes_only_finite_numbers(tmp_path_factory, option, number):
     assert code == (0 if valid else 2), (number, err)
     if valid:
         json.loads(out.read_text(), parse_constant=lambda name: pytest.fail(f"{name} written to the policy"))
+    else:
+        assert not out.exists()
 
 
 # ---- policy files ---------------------------------------------------------------------------

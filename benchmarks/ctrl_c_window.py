@@ -27,6 +27,13 @@ def one_run(delay: float) -> tuple[int, str]:
     return process.wait(), err
 
 
+def in_our_code(frame: str) -> bool:
+    """Whether a traceback's `File ...` line is in ttt-check's code that runs: not the packages the console
+    script imports before the entry module (`model`, `model.commands`, a docstring each)."""
+    before = frame.endswith("in <module>") and ("/model/__init__.py" in frame or "/model/commands/__init__.py" in frame)
+    return ("/model/" in frame or "/checker/" in frame) and not before
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     late = float(sys.argv[2]) if len(sys.argv) > 2 else 0.15
@@ -35,11 +42,11 @@ def main() -> None:
     for _ in range(runs):
         delay = rng.uniform(0, late)
         code, err = one_run(delay)
-        if code == 0:
+        if (code, err) == (0, ""):
             finished += 1  # it had finished before the signal came
         elif (code, err) != (130, "ttt-check: interrupted\n"):
             frames = [line.strip() for line in err.splitlines() if line.strip().startswith("File ")]
-            own = any("/model/" in frame or "/checker/" in frame for frame in frames)
+            own = any(in_our_code(frame) for frame in frames)
             (ours if own else before).append((delay, code, frames[-1] if frames else "(no traceback)"))
     print(f"{runs} runs, Ctrl-C after 0 to {late * 1000:.0f} ms: {runs - finished - len(before) - len(ours)} ended "
           f"in one line and exit 130, {finished} had finished; {len(before)} ended otherwise before the entry "

@@ -150,10 +150,13 @@ def test_a_size_that_is_none_is_refused(text):
 
 
 def test_a_bound_looks_at_the_process_every_so_many_states():
+    import mmap
+
     bound = MemoryBound(1 << 20)
-    assert not bound.exceeded(10)  # too few states since the last look: no look at all
-    big = bytearray(8 << 20)
-    assert bound.exceeded(1 << 20) and len(big)
+    with mmap.mmap(-1, 8 << 20) as grown:  # a new mapping: the process grows by 8 MiB, whatever its heap holds
+        grown.write(b"x" * (8 << 20))
+        assert not bound.exceeded(10)  # too few states since the last look: no look at all
+        assert bound.exceeded(1 << 20)
 
 
 COUNTER = """module counter {

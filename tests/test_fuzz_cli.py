@@ -213,7 +213,9 @@ def in_python_start_up(err: str) -> bool:
     """Whether stderr shows Python stopped by Ctrl-C before ttt-check's entry module ran: no frame of ours but
     the packages the console script imports first (`model`, `model.commands`: a docstring each)."""
     frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
-    stopped = bool(frames) or err.startswith("Fatal Python error")
+    # a bare "KeyboardInterrupt": raised where no Python frame was running yet (the interpreter between `site`
+    # and the script's first line)
+    stopped = bool(frames) or err.startswith("Fatal Python error") or err == "KeyboardInterrupt\n"
     return stopped and not any(ours(frame) for frame in frames)
 
 

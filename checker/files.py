@@ -68,12 +68,17 @@ def write_atomically(path: str, write: Callable[[TextIO], None], binary: bool = 
     new content. On any failure the temporary file is removed, the old file
     is left untouched, and WriteError says why.
     """
-    target = os.path.realpath(path)
+    try:
+        target = os.path.realpath(path)
+    except OSError as error:  # a relative path in a working folder that was deleted
+        raise WriteError(f"cannot write {path}: {error.strerror or error} (the working folder is gone)") from None
     folder = os.path.dirname(target) or "."
     if os.path.isdir(target):
         raise WriteError(f"cannot write {path}: it is a folder")
     if os.path.exists(target) and not os.path.isfile(target):  # a device or a pipe is never replaced
         raise WriteError(f"cannot write {path}: it is not a regular file")
+    if os.path.exists(target) and not writable(target):  # renaming over it would replace it all the same
+        raise WriteError(f"cannot write {path}: the file is write-protected (Permission denied); it is kept as it was")
     try:
         handle, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
     except OSError as error:
@@ -93,6 +98,12 @@ def write_atomically(path: str, write: Callable[[TextIO], None], binary: bool = 
         if isinstance(error, OSError):
             raise WriteError(f"cannot write {path}: {reason(error, folder)}") from None
         raise
+
+
+def writable(path: str) -> bool:
+    """Whether this process may write the existing file at `path` (as its effective user, root's override included)."""
+    effective = os.access in os.supports_effective_ids
+    return os.access(path, os.W_OK, effective_ids=effective)
 
 
 def _mode_for(target: str) -> int:

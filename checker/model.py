@@ -145,6 +145,8 @@ class Model(Generic[S]):
     #: The steps and every invariant must respect it: symmetric states have
     #: symmetric successors, and an invariant holds in all of a class or in none.
     canonical: Callable[[S], S] | None = None
+    #: Why `canonical` is None where the spec itself has a symmetry (a part of the model breaks it), for --symmetry.
+    no_symmetry: str = ""
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None

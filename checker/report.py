@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.explore.bfs import DECIDED, INTERRUPTED, MAX_STATES, Stats
+from checker.explore.bfs import DECIDED, INTERRUPTED, MAX_STATES, MEMORY, Stats
 from checker.explore.trace import Trace
 from checker.model import Model
 
@@ -36,11 +36,26 @@ def format_stats(stats: Stats) -> str:
         "": "",
         DECIDED: " (search stopped early: every property was already decided)",
         MAX_STATES: " (search stopped at --max-states: the states beyond were not explored)",
+        MEMORY: f" (search stopped at {stats.memory}: the states beyond were not explored; "
+        "--max-memory SIZE raises the bound)",
         INTERRUPTED: " (interrupted: the states beyond were not explored)",
     }[stats.stopped]
     return (
         f"{stats.distinct:,} distinct states, {stats.generated:,} generated, "
         f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth}; "
         f"{stats.seconds:.2f} s ({rate:,.0f} states/s){partial}\n"
-        f"States per depth: {', '.join(f'{n:,}' for n in stats.per_depth)}"
+        f"States per depth: {per_depth(stats.per_depth)}"
     )
+
+
+#: a search deeper than this shows the counts of its first and last depths only
+SHOWN_DEPTHS = 40
+
+
+def per_depth(counts: list[int]) -> str:
+    """`1, 9, 72, ...`; for a deep search, the first and last depths with the number left out between."""
+    shown = [f"{n:,}" for n in counts]
+    if len(shown) > SHOWN_DEPTHS:
+        half = SHOWN_DEPTHS // 2
+        shown[half:-half] = [f"... ({len(counts) - 2 * half:,} depths not shown) ..."]
+    return ", ".join(shown)

@@ -9,6 +9,10 @@ import pytest
 
 from model.commands.main import main as ttt_check_main
 
+# importing the entry module hands Ctrl-C to its handler, which ends the process at once: the test run keeps
+# Python's own, so that Ctrl-C stops pytest as usual
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 @pytest.fixture
 def ttt_check(monkeypatch, capsys):

@@ -7,9 +7,13 @@ import inspect
 import click
 
 from checker.cli.common import (
+    MOST_STATES,
     Specs,
     given,
     invariant_option,
+    max_memory_option,
+    quint_file_options,
+    refuse_same_file,
     refuse_unused,
     resolve_invariants,
     resolve_temporal,
@@ -38,7 +42,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         epilog=(
             "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
             "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
-            "compile or cannot be evaluated, 4 stopped by --max-states before finding a violation; and 74 a "
+            "compile or cannot be evaluated, 4 stopped by --max-states or the memory bound (--max-memory) before finding "
+            "a violation; and 74 a "
             "file (or the output) could not be written, 130 interrupted (Ctrl-C), 70 an internal error."
         ),
     )
@@ -86,9 +91,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
     )
     @click.option(
         "--max-states",
-        type=click.IntRange(1),
+        type=click.IntRange(1, MOST_STATES),
         metavar="N",
-        help="Stop after N distinct states, with the statistics so far (exit 3 when no violation was found).",
+        help="Stop after N distinct states, with the statistics so far (exit 4 when no violation was found).",
     )
     @click.option(
         "--engine",
@@ -100,6 +105,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         "cycles but self-loops. 'generic': state by state through the spec's definitions, liveness with "
         "networkx. 'auto': packed when offered.",
     )
+    @max_memory_option
     @view_option
     @itf_options
     @state_space_options
@@ -133,11 +139,19 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         if list_:
             from checker.cli.listing import format_listing
 
+            # --list shows the specs; an option it would ignore (--invariant NAME, ...) is refused, not dropped
+            shown = {"list_", "spec", *(option.name for option in quint_file_options())}
+            ignored = [max(p.opts, key=len) for p in ctx.command.params if p.name not in shown and given(ctx, p.name)]
+            if ignored:
+                raise click.UsageError(f"{', '.join(ignored)} has no effect with --list, which only lists the specs")
+
             chosen = [kwargs["spec"]] if given(ctx, "spec") else list(specs.factories)
             models = {name: specs.build({**kwargs, "spec": name}) for name in chosen}
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
+        spec_file = kwargs["spec"] if kwargs["spec"].endswith(".qnt") else None
+        refuse_same_file(ctx, ["out_itf", "dump"], read=[("--spec", spec_file)])
         model = specs.build(kwargs)
         from checker.cli.check import Search, run_check
 

@@ -49,12 +49,15 @@ class Search:
                 "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"
             )
         if symmetry and model.canonical is None:
-            raise click.UsageError(f"spec '{model.name}' declares no symmetry for --symmetry")
+            raise click.UsageError(model.no_symmetry or f"spec '{model.name}' declares no symmetry for --symmetry")
         if engine == "packed" and model.packed is None:
             raise click.UsageError(f"--engine packed is not available: spec '{model.name}' offers none here")
         if engine == "packed" and watched:
             raise click.UsageError("--coverage and --dump watch every step, which only --engine generic does")
         packed = engine == "packed" or (engine == "auto" and model.packed is not None and not watched)
+        if model.packed is not None and not packed:
+            note_slower_engine(model, "--engine generic asks for it" if engine == "generic" else
+                               "--coverage and --dump watch every step, which only it does")
         return cls(packed, keep_going, symmetry, max_states)
 
     def run(self, model: Model, invariants, deadlock: bool, keep_graph: bool, on_expand=None) -> Result:
@@ -74,7 +77,7 @@ class Search:
             result = explore_packed(model, invariants, check_layers=keep_graph, **options)
             if not keep_graph or result.layered or not result.stats.complete:
                 return result
-            # a graph with cycles: liveness needs the generic engine's graph
+            note_slower_engine(model, "the state graph has cycles, and liveness on them needs its graph")
         return explore(model, invariants, keep_graph=keep_graph, on_expand=on_expand, **options)
 
     @staticmethod
@@ -87,6 +90,15 @@ class Search:
         from checker.properties.liveness import check_properties
 
         return check_properties(model, result, temporal, fairness)
+
+
+def note_slower_engine(model: Model, why: str) -> None:
+    """Say, on stderr, that a spec offering the packed engine is explored by the generic one, and why."""
+    click.echo(
+        f"ttt-check: note: spec '{model.name}' is explored by the generic engine, state by state, far slower "
+        f"than its packed engine: {why}",
+        err=True,
+    )
 
 
 def header(model: Model, invariants: Sequence[Invariant], deadlock: bool, temporal: Sequence[Verdict] = ()) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,17 +17,25 @@ from typing import Callable, Mapping, Sequence
 
 import click
 
-from checker.cli.guard import EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_SPEC, one_line  # noqa: F401 (exit codes live together)
+from checker.cli.guard import (  # noqa: F401 (exit codes live together)
+    EXIT_FILE,
+    EXIT_INCOMPLETE,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_SPEC,
+    one_line,
+)
 from checker.files import ReadError, read_bounded
 from checker.model import Model, SpecError
 
 #: the most a .qnt spec may weigh (the lecture's are 6 KB)
 SPEC_LIMIT = 4 * 1024 * 1024
 
+#: the largest --max-states taken: more states than any machine holds (a larger number is a typo)
+MOST_STATES = 10**12
+
 #: Exit codes, as TLC's (bad usage is click's 2).
 EXIT_OK, EXIT_DEADLOCK, EXIT_INVARIANT, EXIT_TEMPORAL = 0, 11, 12, 13
-#: the search stopped (--max-states) before finding any violation: nothing is proven
-EXIT_INCOMPLETE = 4
 
 
 def plural(n: int, noun: str) -> str:
@@ -222,10 +231,61 @@ def output_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
     flag = max(param.opts, key=len) if param is not None else "the option"
     if path.startswith("-"):
         raise click.BadParameter(f"expected a file name, got the option '{path}' (put the file name after {flag})")
+    if not path.strip() or path.endswith(("/", os.sep)):
+        raise click.BadParameter(f"expected a file name, got '{path}'", param=param)
     folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
+    if param is not None and param.name == "out_itf":
+        # its name may hold {seq} ({property} is known only once traces are found): the first file's folder
+        folder = os.path.dirname(path.replace("{seq}", "0")) or "."
+    if "{property}" not in folder and not os.path.isdir(folder):
         raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
     return path
+
+
+def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[tuple[str, str | None]] = ()) -> None:
+    """Refuse, before any work, a file that one option of the run writes and another writes too (one would
+    replace the other) or reads (it would be lost): `written` are the writing options' parameter names,
+    `read` (option, file) pairs of the files read."""
+
+    def where(path: str) -> str:
+        try:
+            return os.path.realpath(path)
+        except OSError:  # a working folder that is gone
+            return os.path.normpath(path)
+
+    seen = {where(path): flag for flag, path in reversed(read) if path}
+    for name in written:
+        path = ctx.params.get(name)
+        if not path:
+            continue
+        flag = next(max(p.opts, key=len) for p in ctx.command.params if p.name == name)
+        if where(path) in seen:
+            raise click.UsageError(f"{seen[where(path)]} and {flag} name the same file '{path}': give each its own")
+        seen[where(path)] = flag
+
+
+def _memory_bound(ctx: click.Context, param: click.Parameter, text: str | None) -> int | None:
+    """Set the memory bound of the command's searches (None: the default one)."""
+    from checker.explore.memory import limit_searches, parse_size
+
+    try:
+        size = parse_size(text) if text is not None else None
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+    limit_searches(size)
+    return size
+
+
+def max_memory_option(command):
+    """Decorator: `--max-memory SIZE`, the bound on the memory a search may take."""
+    return click.option(
+        "--max-memory",
+        metavar="SIZE",
+        callback=_memory_bound,
+        expose_value=False,
+        help="The most memory a search may take, e.g. 8G or 500M; past it the search stops (exit 4; a check "
+        "prints its figures so far). Default: half the memory free when the search starts.",
+    )(command)
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -239,6 +299,16 @@ def refuse_unused(ctx: click.Context, pairs: Sequence[tuple[str, str, bool]]) ->
         if given(ctx, name) and not present:
             flag = "--" + name.replace("_", "-")
             raise click.UsageError(f"{flag} has no effect without {needs}")
+
+
+class FiniteRange(click.FloatRange):
+    """click's FloatRange, which lets `nan` through (it compares false with the bounds): a number only."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 class SpecName(click.ParamType):

@@ -9,6 +9,7 @@ import click
 from checker.cli.common import (
     Specs,
     invariant_option,
+    max_memory_option,
     resolve_invariants,
     resolve_temporal,
     with_specs,
@@ -17,6 +18,7 @@ from checker.cli.common import (
 
 def explore_command(specs: Specs) -> click.Command:
     @with_specs(specs)
+    @max_memory_option
     @click.command(name="explore", short_help="Walk the states in a browser; open counterexamples step by step.")
     @click.option(
         "--port",
@@ -48,7 +50,7 @@ def explore_command(specs: Specs) -> click.Command:
         /api/state/PATH, /api/eval/PATH?expr=EXPR) are served on 127.0.0.1 only; stop
         with Ctrl+C.
         """
-        from checker.cli.check import counterexamples
+        from checker.cli.check import counterexamples, note_slower_engine
         from checker.explore.bfs import explore as bfs
         from checker.quint.repl import Repl
         from checker.web.api import Explorer
@@ -64,7 +66,14 @@ def explore_command(specs: Specs) -> click.Command:
         chosen = resolve_invariants(model, invariants) if invariants else []
         found = []
         if chosen or props:
-            result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props))
+            if model.packed is not None and not props:  # the fast engine finds the same shortest counterexamples
+                from checker.explore.packed import explore_packed
+
+                result = explore_packed(model, chosen, check_deadlock=False).whole()
+            else:
+                if model.packed is not None:
+                    note_slower_engine(model, "--temporal needs the state graph, which only it keeps")
+                result = bfs(model, chosen, check_deadlock=False, keep_graph=bool(props)).whole()
             verdicts = []
             if props:
                 from checker.properties.liveness import check_properties

@@ -1,8 +1,11 @@
 """Run a command line so that it always ends with one line, never a traceback.
 
 This module imports only the standard library, so that it is in charge
-before anything slow is imported: a Ctrl-C while click loads still ends
-with one line and exit 130. It also keeps output faults from becoming
+before anything slow is imported. Ctrl-C while the command line loads is
+left to the caller's handler (the entry module's ends the process at once
+with one line and exit 130); from the moment it is loaded, Ctrl-C
+interrupts the command, which may print what it has so far, then one line
+and exit 130 here. It also keeps output faults from becoming
 tracebacks: a closed stderr, a closed pipe (`| head -1` keeps the verdict's
 exit code), a full disk (one line, exit 74), and a terminal whose encoding
 cannot show a character (plain ASCII instead).
@@ -17,10 +20,11 @@ import signal
 import sys
 from typing import Any, Callable
 
-#: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 74 a file asked for
-#: (--out-itf, ...) or the output could not be written (the verdict is printed all the same); 70 a bug in
-#: ttt-check; 130 interrupted (Ctrl-C), as shells report SIGINT.
-EXIT_SPEC, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 74, 70, 130
+#: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 4 a search stopped by
+#: a bound (--max-states, the memory bound) before finding a violation; 74 a file asked for (--out-itf, ...)
+#: or the output could not be written (the verdict is printed all the same); 70 a bug in ttt-check;
+#: 130 interrupted (Ctrl-C), as shells report SIGINT.
+EXIT_SPEC, EXIT_INCOMPLETE, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 4, 74, 70, 130
 
 #: An error line quotes at most this much of what it was given (its start and its end).
 QUOTE_LIMIT = 120
@@ -112,7 +116,6 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
     The streams are put back before exiting; Ctrl-C stays ignored (a caller
     in the same process, such as a test, restores its own handler).
     """
-    signal.signal(signal.SIGINT, _interrupted)
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _stream(sys.stdout), _stream(sys.stderr)
     code = EXIT_INTERRUPTED
@@ -121,21 +124,28 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say(f"{prog}: interrupted")
+    finally:
+        # the work is done (or interrupted): a Ctrl-C from now on would only turn the exit into a traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         code = _flush(code, prog)
     finally:
         sys.stdout, sys.stderr = (new if old is None else old for old, new in zip(streams, (sys.stdout, sys.stderr)))
-    # the work is done (or interrupted): a Ctrl-C from now on would only turn the exit into a traceback
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
 
 
 def _run(load: Callable[[], Any], prog: str) -> int:
     import click
 
+    from checker.explore.memory import BoundReached, limit_searches
     from checker.model import SpecError
 
+    limit_searches(None)  # each command line starts from the default bound (its --max-memory sets another)
     cli = load()
+    # Loaded: from here on Ctrl-C interrupts the command, which may print what it has so far. Until now the
+    # caller's handler was in charge (the entry module's ends the process at once: there was nothing to
+    # finish, and a KeyboardInterrupt raised while modules load may land where Python only prints it).
+    signal.signal(signal.SIGINT, _interrupted)
     try:
         with cli.make_context(prog, sys.argv[1:]) as ctx:
             result = cli.invoke(ctx)
@@ -148,6 +158,13 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     except SpecError as error:
         _say(f"{prog}: error: {several_lines(str(error)) if error.formatted else one_line(str(error))}")
         return EXIT_SPEC
+    except BoundReached as error:
+        _say(f"{prog}: error: {one_line(str(error))}")
+        return EXIT_INCOMPLETE
+    except MemoryError:  # past the searches' own bound (liveness on a huge graph, ...): still one line
+        _say(f"{prog}: error: the memory ran out before the command finished, so nothing was decided "
+             f"(ulimit -v, or the machine's); a smaller --max-memory stops searches earlier")
+        return EXIT_INCOMPLETE
     except click.Abort:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _say(f"{prog}: interrupted")

@@ -13,6 +13,7 @@ from checker.cli.common import (
     Specs,
     given,
     invariant_option,
+    max_memory_option,
     report_error,
     resolve_invariants,
     resolve_view,
@@ -123,6 +124,7 @@ def replay_command(specs: Specs) -> click.Command:
     """The `replay` subcommand, offered the specs of `specs`."""
 
     @with_specs(specs)
+    @max_memory_option
     @click.command(name="replay")
     @click.argument("traces", nargs=-1, required=True, metavar="TRACE.itf.json...")
     @invariant_option(
@@ -261,7 +263,7 @@ def format_summary(
             model = models.get(name)
             if model.packed is not None:  # the fast engine, where the spec offers one
                 from checker.explore.packed import explore_packed as explore
-            reachable = explore(model, check_deadlock=False).stats.distinct
+            reachable = explore(model, check_deadlock=False).whole().stats.distinct
             text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"
         lines.append(text)
     unreadable = files - sum(accepted.values()) - sum(rejected.values())

@@ -25,6 +25,10 @@ from checker.cli.itf_out import itf_options
 
 #: --max-steps beyond this would keep traces too long to show or to hold in memory.
 MAX_STEPS = 100_000
+#: --max-samples beyond this would run for days
+MAX_SAMPLES = 10**9
+#: seeds are below this (64 bits, as Quint's)
+SEEDS = 2**64
 
 
 def parse_seed(text: str | None) -> int | None:
@@ -32,11 +36,15 @@ def parse_seed(text: str | None) -> int | None:
     if text is None:
         return None
     try:
-        seed = int(text, 0)
+        seed = int(text.strip(), 0) if text.strip().isascii() else None
     except ValueError:
+        seed = None
+    if seed is None:
         raise click.BadParameter(f"'{text}' is not a number (decimal, or hexadecimal as 0x...)", param_hint="'--seed'")
     if seed < 0:
         raise click.BadParameter("the seed must not be negative", param_hint="'--seed'")
+    if seed >= SEEDS:
+        raise click.BadParameter(f"the seed must be below 2^64 (at most 0x{SEEDS - 1:x})", param_hint="'--seed'")
     return seed
 
 
@@ -91,7 +99,7 @@ def run_command(specs: Specs) -> click.Command:
     @click.command(name="run")
     @click.option(
         "--max-samples",
-        type=click.IntRange(min=1),
+        type=click.IntRange(1, MAX_SAMPLES),
         default=10000,
         show_default=True,
         help="The most samples (random behaviours) to run; the run stops at the first violation.",

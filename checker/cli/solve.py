@@ -6,7 +6,7 @@ import time
 
 import click
 
-from checker.cli.common import Specs, with_specs
+from checker.cli.common import MOST_STATES, Specs, max_memory_option, with_specs
 from checker.explore.bfs import explore
 from checker.games.game import Game
 from checker.games.retrograde import Solution, solve
@@ -102,7 +102,7 @@ def format_slips(game: Game, solution: Solution, states) -> str | None:
     if not game.rules():
         return None
     free_model = game.free_game()
-    free = solve(free_model, explore(free_model, check_deadlock=False, keep_graph=True).graph)
+    free = solve(free_model, explore(free_model, check_deadlock=False, keep_graph=True).whole().graph)
     found = slips(game, states, free_model, free)
     sides = " and ".join(game.rules())
     head = (
@@ -135,9 +135,10 @@ def solve_command(specs: Specs) -> click.Command:
 
     @with_specs(specs)
     @click.command(name="solve")
+    @max_memory_option
     @click.option("--slips/--no-slips", default=True, show_default=True,
                   help="List the positions where a side's rule may choose a move that throws away value.")
-    @click.option("--max-states", type=click.IntRange(min=1), default=200_000, show_default=True, metavar="N",
+    @click.option("--max-states", type=click.IntRange(1, MOST_STATES), default=200_000, show_default=True, metavar="N",
                   help="Refuse a game with more reachable states: solving keeps the whole state graph in memory.")
     def solve_cmd(slips, max_states, **kwargs):
         """Solve the game: the value of every reachable state, by retrograde analysis.
@@ -157,7 +158,7 @@ def solve_command(specs: Specs) -> click.Command:
         if not isinstance(model, Game):
             raise click.UsageError(f"spec '{model.name}' is not a two-player game: it cannot be solved")
         started = time.perf_counter()
-        explored = explore(model, check_deadlock=False, keep_graph=True, max_states=max_states)
+        explored = explore(model, check_deadlock=False, keep_graph=True, max_states=max_states).whole()
         if not explored.stats.complete:
             raise click.UsageError(
                 f"spec '{model.name}' has more than {max_states:,} reachable states: too many to solve in memory "

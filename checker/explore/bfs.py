@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
+from checker.explore.memory import BoundReached, MemoryBound
 from checker.explore.trace import Trace, concretise, path_to, trace_through
 from checker.model import Invariant, Model
 
@@ -39,6 +40,8 @@ class Stats:
     seconds: float = 0.0
     #: why the search stopped before exploring every state ("" when it did not)
     stopped: str = ""
+    #: the memory bound, when it stopped the search: what it was, in words (see `checker.explore.memory`)
+    memory: str = ""
 
     @property
     def depth(self) -> int:
@@ -50,15 +53,15 @@ class Stats:
 
     @property
     def cut_short(self) -> bool:
-        """Stopped before every property was decided (--max-states, Ctrl-C): 'holds' is unproven."""
-        return self.stopped in (MAX_STATES, INTERRUPTED)
+        """Stopped before every property was decided (--max-states, the memory bound, Ctrl-C): 'holds' is unproven."""
+        return self.stopped in (MAX_STATES, MEMORY, INTERRUPTED)
 
 
 #: `on_level` is also called each time this many more states are found, for a live progress line
 PROGRESS_EVERY = 1 << 14
 
 #: reasons `Stats.stopped` gives
-DECIDED, MAX_STATES, INTERRUPTED = "decided", "max-states", "interrupted"
+DECIDED, MAX_STATES, MEMORY, INTERRUPTED = "decided", "max-states", "memory", "interrupted"
 
 
 @dataclass
@@ -80,6 +83,20 @@ class Result:
     #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
     layered: bool | None = None
 
+    def whole(self) -> Result:
+        """This result, for a caller that needs every state; BoundReached if the memory bound stopped it."""
+        if self.stats.stopped == MEMORY:
+            raise BoundReached(
+                f"the search stopped at {self.stats.memory} after {self.stats.distinct:,} states, before it "
+                f"explored every state; --max-memory SIZE raises the bound"
+            )
+        return self
+
+
+def stop_at_memory_bound(stats: Stats, bound: MemoryBound, failed: bool = False) -> None:
+    """Record in `stats` that `bound` stopped the search (or, `failed`, an allocation below it)."""
+    stats.stopped, stats.memory = MEMORY, bound.describe(failed)
+
 
 def explore(
     model: Model,
@@ -92,6 +109,7 @@ def explore(
     max_states: int | None = None,
     on_expand: Callable[[Hashable, list], None] | None = None,
     interruptible: bool = False,
+    memory: MemoryBound | None = None,
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
@@ -104,8 +122,11 @@ def explore(
     `on_expand(state, steps)` with the list of its (label, successor) steps (successors as kept: with
     `symmetry`, representatives), and then every state is explored. With `interruptible`, Ctrl-C stops
     the search and the result says so (`Stats.stopped`); otherwise it interrupts the caller.
+    It also stops, with the statistics so far, once it has grown past its `memory` bound (default: the
+    one of `checker.explore.memory`); `Result.whole` refuses such a result to a caller that needs all.
     """
     canonical = representative(model, symmetry)
+    memory = memory or MemoryBound()
     started = time.perf_counter()
     stats = Stats()
     parents: dict = {}
@@ -179,6 +200,9 @@ def explore(
                 if max_states is not None and len(parents) > max_states:
                     stats.stopped = MAX_STATES
                     break
+                if memory.exceeded(len(parents)):
+                    stop_at_memory_bound(stats, memory)
+                    break
             if stats.stopped:
                 break
             frontier = next_frontier
@@ -186,6 +210,9 @@ def explore(
         if not interruptible:
             raise
         stats.stopped = INTERRUPTED
+    except MemoryError:  # an allocation larger than the bound foresaw: still the figures so far
+        frontier = next_frontier = []
+        stop_at_memory_bound(stats, memory, failed=True)
 
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started

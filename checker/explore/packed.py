@@ -32,7 +32,9 @@ from checker.explore.bfs import (
     Result,
     Stats,
     representative,
+    stop_at_memory_bound,
 )
+from checker.explore.memory import BoundReached, MemoryBound, size_text
 from checker.explore.trace import concretise, trace_through
 from checker.model import Invariant, Model
 
@@ -95,6 +97,7 @@ def explore_packed(
     packed: Packed | None = None,
     check_layers: bool = False,
     interruptible: bool = False,
+    memory: MemoryBound | None = None,
 ) -> Result:
     """`checker.explore.bfs.explore` (without `keep_graph`) on `packed` (default `model.spec.packed`).
 
@@ -103,8 +106,14 @@ def explore_packed(
     """
     packed = packed or model.packed
     canonical = representative(model, symmetry)
+    memory = memory or MemoryBound()
     started = time.perf_counter()
     stats = Stats()
+    if memory.would_exceed(packed.space):
+        raise BoundReached(
+            f"the packed engine needs {size_text(packed.space)} for its table of the states seen, more than "
+            f"{memory.describe()} leaves; --max-memory SIZE raises the bound"
+        )
     # 0 for a code not seen yet, else 1 + the depth it was first seen at (at most 255)
     seen = np.zeros(packed.space, dtype=np.uint8)
     layered = True
@@ -155,9 +164,13 @@ def explore_packed(
                         fresh = distinct(fresh)
                     seen[fresh] = mark
                     parts.append(fresh.astype(packed.dtype))
-                if max_states is not None and stats.distinct + sum(map(len, parts)) > max_states:
+                found_here = sum(map(len, parts))
+                if max_states is not None and stats.distinct + found_here > max_states:
                     stats.stopped = MAX_STATES
-                    stats.distinct += sum(map(len, parts))  # found, though not expanded
+                elif memory.exceeded(stats.distinct + found_here):
+                    stop_at_memory_bound(stats, memory)
+                if stats.stopped:
+                    stats.distinct += found_here  # found, though not expanded
                     break
             if stats.stopped:
                 break
@@ -166,6 +179,9 @@ def explore_packed(
         if not interruptible:
             raise
         stats.stopped = INTERRUPTED
+    except MemoryError:  # an allocation larger than the bound foresaw: still the figures so far
+        parts = []
+        stop_at_memory_bound(stats, memory, failed=True)
     stats.seconds = time.perf_counter() - started
 
     def trace(depth: int, code: int):

@@ -2,13 +2,26 @@
 
 The standard library's server is enough for one person's browser on this
 machine; it listens on 127.0.0.1 only. Every error is answered with a status
-and a one-line JSON object `{"error": "..."}`, never a traceback.
+line and a one-line JSON object `{"error": "..."}`, never a traceback, and
+nothing reaches the terminal when a browser goes away mid-answer.
+
+Hardened against other pages of the same browser and careless clients:
+  * only requests naming this machine by a loopback name in their Host header
+    (127.0.0.1, localhost, [::1], with the port or not) are answered, so a web
+    page that points a name of its own at 127.0.0.1 (DNS rebinding) cannot
+    read the spec or its states: 421 otherwise;
+  * a connection that sends nothing is closed after `TIMEOUT` seconds, so idle
+    connections cannot pile up threads;
+  * the listen backlog takes a burst of connections (a page loads several
+    files at once) without dropping any.
 """
 
 from __future__ import annotations
 
 import json
 import mimetypes
+import sys
+from functools import lru_cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -18,6 +31,26 @@ from checker.web.api import Explorer, RequestError, parse_path
 
 #: the page's files: URL path -> file in `static/`
 PAGES = {"/": "index.html", "/explorer.js": "explorer.js", "/explorer.css": "explorer.css"}
+#: the names a request may call this server by (the Host header, without the port)
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}
+#: seconds a connection may stay silent before it is closed
+TIMEOUT = 5
+#: state answers kept, the most recent ones (some KB each)
+ANSWERS_KEPT = 1024
+#: connections waiting to be accepted before the kernel drops new ones (socketserver's default is 5)
+BACKLOG = 128
+
+
+def loopback_host(host: str | None, port: int) -> bool:
+    """Whether a Host header names this server by a loopback name: `localhost`, `127.0.0.1:8000`, `[::1]:8000`."""
+    if not host:
+        return False
+    host = host.strip().lower()
+    if host.endswith("]") or ":" not in host:  # no port given
+        name, given = host, str(port)
+    else:
+        name, _, given = host.rpartition(":")
+    return name in LOOPBACK and given == str(port)
 
 
 def static(name: str) -> bytes:
@@ -27,11 +60,22 @@ def static(name: str) -> bytes:
 def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
     """A server for `explorer` on 127.0.0.1:`port` (0 picks a free port); OSError if it cannot listen."""
 
+    @lru_cache(maxsize=ANSWERS_KEPT)
+    def state_answer(path: tuple[int, ...]) -> bytes:
+        """The JSON answer for the state at `path`: the same every time, so a page's walk back and forth,
+        or many tabs, cost one computation each."""
+        return json.dumps(explorer.state(list(path))).encode()
+
     class Handler(BaseHTTPRequestHandler):
         server_version = "ttt-check-explorer"
+        timeout = TIMEOUT
+        #: an answer to a malformed request line still starts with a status line (not HTTP/0.9's bare body)
+        default_request_version = "HTTP/1.0"
 
         def do_GET(self) -> None:  # noqa: N802 (http.server's name)
             try:
+                if not loopback_host(self.headers.get("Host"), self.server.server_address[1]):
+                    raise RequestError(421, "this server answers only to 127.0.0.1, localhost or [::1] with its port")
                 self.route(urlsplit(self.path).path)
             except RequestError as error:
                 self.send_json({"error": str(error)}, error.status)
@@ -48,7 +92,11 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
                 expression = parse_qs(urlsplit(self.path).query).get("expr", [""])[0]
                 self.send_json(explorer.evaluate(parse_path(unquote(path[len("/api/eval") :])), expression))
             elif path == "/api/state" or path.startswith("/api/state/"):
-                self.send_json(explorer.state(parse_path(unquote(path[len("/api/state") :]))))
+                try:
+                    steps = parse_path(unquote(path[len("/api/state") :]))
+                except ValueError:  # an index of thousands of digits
+                    raise RequestError(400, "malformed path: an index too large to be one") from None
+                self.send(state_answer(tuple(steps)), "application/json")
             else:
                 raise RequestError(404, f"no such page: {path}")
 
@@ -74,4 +122,24 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
                 code, message = HTTPStatus.METHOD_NOT_ALLOWED, f"method {self.command} is not allowed: use GET"
             self.send_json({"error": message or HTTPStatus(code).phrase}, code)
 
-    return ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server = Server(("127.0.0.1", port), Handler)
+    try:  # the first answer loads what every later one uses (a solver, libraries): once, before any request
+        state_answer((0,))
+    except RequestError:  # a spec without initial states: each request says so
+        pass
+    return server
+
+
+class Server(ThreadingHTTPServer):
+    """http.server's threading server, with a backlog for bursts and quiet about clients that go away."""
+
+    request_queue_size = BACKLOG
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that closed its connection, or stayed silent, is no fault: say nothing. Anything else
+        gets one line on stderr, never a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"explorer: a request from {client_address[0]} failed: {type(error).__name__}: {error}", file=sys.stderr)

@@ -9,7 +9,7 @@ from typing import Callable
 
 import click
 
-from checker.cli.common import EXIT_FILE, Specs, output_file, report_error
+from checker.cli.common import EXIT_FILE, FiniteRange, Specs, output_file, refuse_same_file, report_error
 from checker.cli.run import Progress, parse_seed
 from checker.files import WriteError
 from model.players.learning import Learner, Settings, train
@@ -107,7 +107,7 @@ def learn_command(specs: Specs) -> click.Command:
     when it changed since its transcription)."""
 
     @click.command(name="learn")
-    @click.option("--epochs", type=click.IntRange(min=1), default=20000, show_default=True, help="Games of self-play.")
+    @click.option("--epochs", type=click.IntRange(1, 10**9), default=20000, show_default=True, help="Games of self-play.")
     @click.option(
         "--symmetry",
         is_flag=True,
@@ -118,10 +118,10 @@ def learn_command(specs: Specs) -> click.Command:
         "Default: a fresh one (printed)."
     )
     @click.option(
-        "--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+        "--alpha", type=FiniteRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
     )
     @click.option(
-        "--epsilon", type=click.FloatRange(0, 1), default=0.1, show_default=True,
+        "--epsilon", type=FiniteRange(0, 1), default=0.1, show_default=True,
         help="Chance of a random (exploring) move instead of a best one. "
         "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
     )
@@ -131,7 +131,7 @@ def learn_command(specs: Specs) -> click.Command:
         help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
     )
     @click.option(
-        "--verify-every", "every", metavar="K", type=click.IntRange(min=1),
+        "--verify-every", "every", metavar="K", type=click.IntRange(1, 10**9),
         help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
         "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
     )
@@ -142,7 +142,8 @@ def learn_command(specs: Specs) -> click.Command:
         "--verify-every epochs, else 50 times, and for the picture at epoch 0 and four more before the first), "
         "from epoch 0 on a square-root scale of epochs. Needs matplotlib: pip install 'ttt-check[plot]'.",
     )
-    def learn(epochs, symmetry, seed, alpha, epsilon, out, every, plot):
+    @click.pass_context
+    def learn(ctx, epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         """Learn to play by self-play, then check what was learned.
 
         X and O each learn the values of boards by temporal-difference learning,
@@ -160,6 +161,7 @@ def learn_command(specs: Specs) -> click.Command:
         Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
         could not be written.
         """
+        refuse_same_file(ctx, ["out", "plot"])
         if plot:
             from model.commands.plot import require_matplotlib
 

@@ -1,16 +1,30 @@
-"""The `ttt-check` console script: takes charge of signals and output before the slow imports."""
+"""The `ttt-check` console script: takes charge of Ctrl-C first, then of output, before the slow imports.
 
-import signal
-import sys
+The first statements hand SIGINT to a handler that ends the process at once
+with one line and exit 130: until `checker.cli.guard` takes over (and ends an
+interrupted command the same way, after its partial output), a Ctrl-C finds
+nothing to clean up. `os` and `_signal` are loaded with the interpreter, so
+this costs no import; the packages `model` and `model.commands`, imported
+before this module, import nothing.
+"""
+
+import os, _signal  # noqa: E401, I001 (loaded with the interpreter: no import work before the handler)
+
+
+def _interrupted(signum, frame) -> None:
+    """Ctrl-C before the guard takes over: nothing to clean up, so one line and exit 130 at once."""
+    try:
+        os.write(2, b"ttt-check: interrupted\n")
+    except OSError:  # a closed stderr (2>&-)
+        pass
+    os._exit(130)
+
+
+_signal.signal(_signal.SIGINT, _interrupted)
 
 
 def main() -> None:
-    try:
-        from checker.cli.guard import run_guarded
-    except KeyboardInterrupt:  # Ctrl-C while the first module loads
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("ttt-check: interrupted", file=sys.stderr)
-        sys.exit(130)
+    from checker.cli.guard import run_guarded
 
     def load():
         from model.commands.cli import cli

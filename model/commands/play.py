@@ -12,7 +12,6 @@ names is named both ways, `B2 = (2,2)` (see `model.spec.views`).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shlex
@@ -23,11 +22,11 @@ from typing import Iterator
 
 import click
 
-from checker.cli.common import EXIT_FILE, Specs, report_error
+from checker.cli.common import EXIT_FILE, Specs, output_file, refuse_same_file, report_error
 from checker.cli.itf_out import states
 from checker.cli.run import parse_seed
 from checker.explore.trace import trace_through
-from checker.files import WriteError, write_atomically
+from checker.files import ReadError, WriteError, read_bounded, write_atomically
 from checker.model import Label
 from model.spec.grid import Coordinate, Grid
 from model.players.kinds import KINDS, LEARNED
@@ -39,8 +38,8 @@ from model.spec.views import board_view, both_names, moved_to, square_name
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
 
-QUINT_MOVE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?")
-LETTER_MOVE = re.compile(r"([A-Za-z])(\d*)")
+QUINT_MOVE = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?", re.ASCII)  # digits 0-9 only
+LETTER_MOVE = re.compile(r"([A-Za-z])(\d*)", re.ASCII)
 
 
 class BadMove(ValueError):
@@ -119,24 +118,46 @@ def tokens(line: str) -> list[str]:
     return re.sub(r"([(,])\s+|\s+([,)])", r"\1\2", line).split()
 
 
-def moves_from_file(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, move) for each move in the file, then (the line after the last, "") for its end."""
+#: the largest --moves file read: a game has at most 100 moves (10x10), a line each with room for comments
+MOVES_LIMIT = 64 << 10
+
+
+def moves_from_file(path: str) -> list[tuple[int, str]]:
+    """(line number, move) for each move in the file, then (the line after the last, "") for its end;
+    UsageError, before the game starts, if the file cannot be read."""
     try:
-        with open(path, encoding="utf-8") as source:
-            lines = source.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise click.UsageError(f"{path}: cannot read the moves: {getattr(error, 'strerror', None) or error}") from None
-    for number, line in enumerate(lines, 1):
-        for move in tokens(line):
-            yield number, move
-    yield len(lines) + 1, ""
+        lines = read_bounded(path, MOVES_LIMIT).decode("utf-8").splitlines()
+    except (ReadError, UnicodeDecodeError) as error:
+        why = error if isinstance(error, ReadError) else "it is not UTF-8 text"
+        raise click.UsageError(f"--moves {path}: {why}") from None
+    moves = [(number, move) for number, line in enumerate(lines, 1) for move in tokens(line)]
+    return moves + [(len(lines) + 1, "")]
+
+
+#: the longest line of moves read at once from the terminal or a pipe (a longer one is read in pieces)
+LINE_LIMIT = 4096
 
 
 def terminal_moves() -> Iterator[tuple[int, str]]:
-    """(line number, move) for each move typed or piped in (a line may hold several, an empty one gives "")."""
+    """(line number, move) for each move typed or piped in (a line may hold several, an empty one gives "").
+
+    A closed standard input (`0<&-`) is an input that has ended; bytes that are not UTF-8 are a bad
+    move, said as such, not a crash."""
     stdin = sys.stdin
+    if stdin is None:
+        return
+    try:
+        stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):
+        pass
     number = 0
-    while line := stdin.readline():
+    while True:
+        try:
+            line = stdin.readline(LINE_LIMIT)
+        except OSError as error:
+            raise click.UsageError(f"cannot read the moves from the standard input: {error.strerror or error}")
+        if not line:
+            return
         number += 1
         yield from ((number, move) for move in tokens(line) or [""])
 
@@ -228,10 +249,10 @@ def play_command(specs: Specs) -> click.Command:
         show_default=True,
         help="The side you play; the computer plays the other one (with --x or --o).",
     )
-    @click.option("--moves", "moves_file", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
+    @click.option("--moves", "moves_file", metavar="FILE",
                   help="Play your moves from FILE (one per line, or several separated by spaces) instead of typing "
                   "them; the first invalid or missing move stops the game with an error naming its line.")
-    @click.option("--save", metavar="FILE", help="Write the game to FILE as an ITF trace (`ttt-check replay FILE`).")
+    @click.option("--save", metavar="FILE", callback=output_file, help="Write the game to FILE as an ITF trace (`ttt-check replay FILE`).")
     @click.option("--seed", metavar="SEED", help="Random seed for the computer's choice among equally good moves, "
                   "decimal or 0x-hexadecimal; the same seed and moves give the same game. Default: a fresh one.")
     @click.pass_context
@@ -260,8 +281,10 @@ def play_command(specs: Specs) -> click.Command:
         given = ctx.get_parameter_source(human.lower()) is click.core.ParameterSource.COMMANDLINE
         if given:
             raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
-        if save is not None and not os.path.isdir(os.path.dirname(save) or "."):
-            raise click.BadParameter(f"the folder '{os.path.dirname(save)}' does not exist", param_hint="'--save'")
+        policies = [(f"--{side}", kwargs[side].kind[len(LEARNED) :]) for side in ("x", "o")
+                    if kwargs[side] is not None and kwargs[side].kind.startswith(LEARNED)]
+        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file), *policies])
+        moves = moves_from_file(moves_file) if moves_file else None
         spec_name = kwargs["spec"]
         spec = specs.build({**kwargs, "x": None, "o": None})
         if not isinstance(spec, TicTacToe):
@@ -286,8 +309,8 @@ def play_command(specs: Specs) -> click.Command:
             f"Tic-tac-toe, spec '{spec_name}': you play {human}, the computer plays {computer} ({shown}); "
             f"seed 0x{start:x}.\n{how_to_move(model.grid)}\n\n{game.show()}"
         )
-        if moves_file:
-            play_file(game, moves_file)
+        if moves is not None:
+            play_file(game, moves_file, moves)
         finished = game.over or play_typed(game)
         if save is not None:
             try:
@@ -311,7 +334,7 @@ def play_typed(game: Game) -> bool:
 
     A bad move gets one line saying what is wrong, and the prompt again.
     """
-    piped = not sys.stdin.isatty()
+    piped = sys.stdin is None or not sys.stdin.isatty()
     moves = terminal_moves()
     gap = "\n"
     computer_turns(game)
@@ -339,10 +362,10 @@ def play_typed(game: Game) -> bool:
     return game.over
 
 
-def play_file(game: Game, path: str) -> None:
-    """Play the human's moves from the file at `path`; UsageError at the first bad or missing move."""
+def play_file(game: Game, path: str, moves: list[tuple[int, str]]) -> None:
+    """Play the human's `moves`, read from the file at `path`; UsageError at the first bad or missing move."""
     computer_turns(game)
-    for number, text in moves_from_file(path):
+    for number, text in moves:
         if not text:  # the end of the file
             if game.over:
                 return

@@ -194,6 +194,11 @@ class Match(ValuedStrategy):
         check_players({X: x, O: o}, self.grid)
         if not (x.symmetric and o.symmetric):
             self.canonical = None  # no symmetry reduction: a player may tell rotated boards apart
+            kind = next(p.kind for p in (x, o) if not p.symmetric)
+            self.no_symmetry = (
+                f"--symmetry cannot be used with player kind '{kind}': it may play rotated or reflected boards "
+                f"differently" + (" (the policy was learned without --symmetry)" if kind.startswith(LEARNED) else "")
+            )
 
     def move_paths(self) -> tuple[tuple[str, ...], ...]:
         """Each player's branches, below MoveX and MoveO."""

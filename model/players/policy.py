@@ -20,9 +20,8 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
-from checker.files import write_atomically
+from checker.files import ReadError, read_bounded, write_atomically
 from model.spec.grid import Grid
 from model.spec.state import PLAYERS, Board, State, X
 from model.spec.symmetry import canonical
@@ -54,7 +53,30 @@ def parse_board(grid: Grid, text: str) -> Board:
     )
     if board.x.bit_count() - board.o.bit_count() not in (0, 1):
         raise ValueError(f"'{text}' cannot happen in a game: X moves first, then the players alternate")
+    if board not in reachable_boards(grid.size):
+        raise ValueError(f"'{text}' cannot happen in a game: play stops at the first line of {grid.k}")
     return board
+
+
+@lru_cache(maxsize=None)
+def reachable_boards(size: int) -> frozenset[Board]:
+    """Every board a game on the size x size board can reach: X first, then turns, until a line or a full board."""
+    grid = grid_of(size)
+    found, frontier = {Board(0, 0)}, [Board(0, 0)]
+    while frontier:
+        following = []
+        for board in frontier:
+            if grid.has_line(board.x) or grid.has_line(board.o) or board.x | board.o == grid.ALL:
+                continue
+            x_moves = board.x.bit_count() == board.o.bit_count()
+            for bit in grid.bit.values():
+                if not (board.x | board.o) & bit:
+                    after = Board(board.x | bit, board.o) if x_moves else Board(board.x, board.o | bit)
+                    if after not in found:
+                        found.add(after)
+                        following.append(after)
+        frontier = following
+    return frozenset(found)
 
 
 @lru_cache(maxsize=None)
@@ -122,27 +144,44 @@ def _order(item) -> tuple:
     return (board.x.bit_count() + board.o.bit_count(), board.x, board.o)
 
 
-#: the training fields of a policy file and their types
-TRAINING = {"epochs": int, "seed": int, "alpha": float, "epsilon": float}
+#: the training fields of a policy file: what each must be, and the test of its value
+TRAINING = {
+    "epochs": ("a whole number from 1 to 10^9", lambda v: type(v) is int and 1 <= v <= 10**9),
+    "seed": ("a whole number from 0 to 2^64 - 1", lambda v: type(v) is int and 0 <= v < 2**64),
+    "alpha": ("a number above 0 and at most 1", lambda v: number(v) and 0 < v <= 1),
+    "epsilon": ("a number from 0 to 1", lambda v: number(v) and 0 <= v <= 1),
+}
+
+
+def number(value) -> bool:
+    """Whether `value` (parsed JSON) is a finite number a float can hold (not true/false, not 10^400)."""
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def from_json(data) -> Policy:
     """The policy a parsed file holds; ValueError says, in one line, what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a policy file (a JSON object with \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise ValueError(f"policy schema version {data.get('version')!r} is not supported (this is version {VERSION})")
-    if data.get("size") != SIZE:
-        raise ValueError(f"the policy is for board size {data.get('size')!r}; the specs' board is {SIZE}x{SIZE}")
+    if type(data.get("version")) is not int or data["version"] != VERSION:
+        shown = str(data.get("version"))[:20]
+        raise ValueError(f"policy schema version {shown} is not supported (this is version {VERSION})")
+    if type(data.get("size")) is not int or data["size"] != SIZE:
+        shown = str(data.get("size"))[:20]
+        raise ValueError(f"the policy is for board size {shown}; the specs' board is {SIZE}x{SIZE}")
     symmetry = data.get("symmetry")
     if not isinstance(symmetry, bool):
         raise ValueError("'symmetry' must be true or false")
     training = {}
-    for name, kind in TRAINING.items():
+    for name, (what, valid) in TRAINING.items():
         if data.get(name) is not None:
-            if not isinstance(data[name], (int, float)) or isinstance(data[name], bool):
-                raise ValueError(f"'{name}' must be a number")
-            training[name] = kind(data[name])
+            if not valid(data[name]):
+                raise ValueError(f"'{name}' must be {what}")
+            training[name] = float(data[name]) if name in ("alpha", "epsilon") else data[name]
     tables = data.get("values")
     if not isinstance(tables, dict) or not tables or set(tables) - set(PLAYERS):
         raise ValueError("'values' must map X and/or O to tables of board -> value")
@@ -152,8 +191,8 @@ def from_json(data) -> Policy:
             raise ValueError(f"the values of {side} must be a table of board -> value")
         values: dict[Board, float] = {}
         for text, value in table.items():
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
-                raise ValueError(f"the value of {side} for '{text}' must be a finite number, not {value!r}")
+            if not number(value):
+                raise ValueError(f"the value of {side} for '{str(text)[:40]}' must be a finite number, not {value!r}")
             key = policy.key(parse_board(policy.grid, text))
             if values.get(key, value) != value:
                 raise ValueError(f"'{text}' is symmetric to another board of {side} with a different value")
@@ -162,20 +201,32 @@ def from_json(data) -> Policy:
     return policy
 
 
+#: the largest policy file read: a 3x3 policy lists at most 5,478 boards per side, about 150 KiB in all
+POLICY_LIMIT = 4 << 20
+
+
 def load_policy(path: str) -> Policy:
     """Read a policy file; ValueError says, in one line, what is wrong with it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read policy '{path}': {getattr(error, 'strerror', None) or error}") from None
+        text = read_bounded(path, POLICY_LIMIT).decode("utf-8")
+    except ReadError as error:
+        raise ValueError(f"cannot read policy '{path}': {error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"policy '{path}' is not JSON: it is not UTF-8 text") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"policy '{path}' is not JSON: {error}") from None
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:  # ValueError: JSON's, or an integer of thousands of digits
+        why = "nested too deeply" if isinstance(error, RecursionError) else str(error).split("; use")[0]
+        raise ValueError(f"policy '{path}' is not JSON: {why}") from None
     try:
         return from_json(data)
     except ValueError as error:
         raise ValueError(f"policy '{path}': {error}") from None
+
+
+def _no_constant(name: str):
+    """NaN and Infinity are not JSON (Python's reader takes them unless told)."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def save_policy(policy: Policy, path: str) -> None:

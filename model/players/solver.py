@@ -25,7 +25,7 @@ OUTCOMES = {1: "win", 0: "draw", -1: "loss"}
 def game_values(size: int = 3) -> Solution:
     """The value of every position of the `size` x `size` game (both sides free)."""
     game = TicTacToe(size)
-    return solve(game, explore(game, check_deadlock=False, keep_graph=True).graph)
+    return solve(game, explore(game, check_deadlock=False, keep_graph=True).whole().graph)
 
 
 class FromPosition(TicTacToe):
@@ -42,7 +42,7 @@ class FromPosition(TicTacToe):
 @lru_cache(maxsize=256)
 def _values_from(size: int, start: State) -> Solution:
     game = FromPosition(size, start)
-    return solve(game, explore(game, check_deadlock=False, keep_graph=True).graph)
+    return solve(game, explore(game, check_deadlock=False, keep_graph=True).whole().graph)
 
 
 def position_values(size: int, state: State) -> Solution:

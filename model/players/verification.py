@@ -38,7 +38,7 @@ def loses(policy: Policy, side: str, opponent: str, name: str = "policy", game: 
     x, o = (learned, KINDS[opponent]) if side == X else (KINDS[opponent], learned)
     model = Match(TicTacToe, x, o) if game is None else SpecMatch(game, x, o)
     invariant = model.invariants[NOT_LOST[side]]
-    return explore(model, [invariant], check_deadlock=False).violations.get(invariant.name)
+    return explore(model, [invariant], check_deadlock=False).whole().violations.get(invariant.name)
 
 
 def outcome_shares(policy: Policy, side: str) -> tuple[float, float, float]:

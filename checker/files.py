@@ -38,7 +38,7 @@ def read_bounded(path: str, limit: int) -> bytes:
         with os.fdopen(handle, "rb") as source:
             if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
                 raise ReadError("not a regular file (a device or a pipe)")
-            data = source.read(limit + 1)
+            data = _read_up_to(source, limit + 1)
     except ReadError:
         raise
     except OSError as error:
@@ -46,6 +46,19 @@ def read_bounded(path: str, limit: int) -> bytes:
     if len(data) > limit:
         raise ReadError(f"larger than {size(limit)}, the most ttt-check reads for it")
     return data
+
+
+def _read_up_to(source, most: int) -> bytes:
+    """At most `most` bytes of `source`, read piece by piece: `read(most)` would set aside `most` bytes
+    at once, however small the file."""
+    pieces, total = [], 0
+    while total < most:
+        piece = source.read(min(1 << 16, most - total))
+        if not piece:
+            break
+        pieces.append(piece)
+        total += len(piece)
+    return b"".join(pieces)
 
 
 def size(n: int) -> str:

@@ -36,3 +36,23 @@ def test_what_is_not_a_regular_file_is_refused_in_one_line(tmp_path, make, messa
     with pytest.raises(ReadError, match=message) as refused:
         read_bounded(str(path), 1 << 20)
     assert "\n" not in str(refused.value)
+
+
+def test_a_generous_limit_costs_no_memory_of_its_own(tmp_path):
+    """A small file read with a limit of 1 GiB under `ulimit -v` of 64 MiB more than the reader needs:
+    the limit bounds what is read, it is not set aside."""
+    import resource
+    import subprocess
+    import sys
+
+    path = tmp_path / "small.json"
+    path.write_bytes(b"{}")
+    probe = (
+        "import resource, sys\n"
+        "from checker.files import read_bounded\n"
+        "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize() + (64 << 20)\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size, size))\n"
+        f"print(read_bounded({str(path)!r}, 1 << 30))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "b'{}'\n", done.stderr

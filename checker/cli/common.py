@@ -76,7 +76,10 @@ class Transcribed:
 
     def find(self) -> str:
         """The file meant, as a path to show: relative to the current folder when the project holds it."""
-        here = Path.cwd()
+        try:
+            here = Path.cwd()
+        except OSError:  # the current folder was deleted: it holds no project
+            return str(self.reference)
         for folder in (here, *here.parents):
             if (folder / self.path).is_file():
                 return os.path.relpath(folder / self.path)

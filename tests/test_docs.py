@@ -207,3 +207,26 @@ def test_the_portuguese_guide_has_the_same_sections_and_figures():
     assert prose_figures(GUIDE) == prose_figures(GUIA)
     assert any("pt-BR/guia.md" in target for target in links(GUIDE))
     assert any("guide.md" in target for target in links(GUIA))
+
+
+# ---- the harness itself ---------------------------------------------------------------------------------------
+
+
+def test_an_example_that_writes_a_tracked_file_is_caught(tmp_path):
+    scratch = Scratch(tmp_path / "project")
+    scratch.run("ttt-check -i NotStalemate --out-itf trace.json")
+    assert scratch.changed() == []
+    scratch.run("ttt-check -i NotStalemate --out-itf docs/explorer.png")
+    assert scratch.changed() == ["docs/explorer.png"]
+    assert (ROOT / "docs/explorer.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_what_is_shown_must_be_printed_line_for_line():
+    printed = ["a", "b", "c 0.03 s (27,056 states/s)", "d"]
+    assert compare(["a", "b", "c 1.00 s (5 states/s)", "d"], printed) is None
+    assert compare(["a", "...", "d"], printed) is None
+    assert compare(["... (trimmed) ...", "b", "..."], printed) is None
+    assert compare(["a", "c 0.03 s (27,056 states/s)", "d"], printed) is not None  # a line left out, unsaid
+    assert compare(["a", "b"], printed) is not None  # the end left out, unsaid
+    assert compare(["...", "d", "b"], printed) is not None  # out of order
+    assert compare(["a", "b", "c", "d"], printed) is not None

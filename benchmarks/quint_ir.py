@@ -4,7 +4,8 @@ protocol-sized specs, and the start-up of `ttt-check --spec FILE.qnt`.
     python benchmarks/quint_ir.py [--repeat N] [--only lecture|commands|protocols|startup]
 
 Prints, each figure the best and the median of N runs (the machine may be shared: CPU time, the
-process's own, is inflated less by other work than wall time, and is what the ratios compare):
+process's own, is inflated less by other work than wall time, and is what the ratios compare; the
+two sides of a comparison take turns, run by run):
 
   * lecture, the search alone: the lecture's specs (specs/*.qnt), evaluated from Quint's IR and as
     transcribed in model/spec/, doing the same work: the exhaustive check (deadlock check on, the
@@ -92,21 +93,24 @@ class Times:
 HEADER = f"{'wall best':>9} {'median':>8} {'CPU best':>8} {'median':>8}"
 
 
-def timed(build, work, repeat: int) -> Times:
-    """The times of `repeat` runs of `work` on freshly built models."""
-    times = Times()
+def timed(build, work, repeat: int, *others) -> Times | list[Times]:
+    """The times of `repeat` runs of `work` on freshly built models; with `others` (more pairs of `build`
+    and `work`), the times of each, their runs taking turns so that a busy machine slows them alike."""
+    pairs = [(build, work), *zip(others[::2], others[1::2])]
+    times = [Times() for _ in pairs]
     for _ in range(repeat):
-        model = build()
-        wall, cpu = time.perf_counter(), time.process_time()
-        work(model)
-        times.add(time.perf_counter() - wall, time.process_time() - cpu)
-    return times
+        for (build, work), found in zip(pairs, times):
+            model = build()
+            wall, cpu = time.perf_counter(), time.process_time()
+            work(model)
+            found.add(time.perf_counter() - wall, time.process_time() - cpu)
+    return times if others else times[0]
 
 
 def evaluated(name: str):
     """The evaluated spec `name`, its actions compiled (as a cached IR's spec is before it explores)."""
     model = spec(name)
-    model.step_action.states, model.step_action.sample  # noqa: B018 - compiled when first used
+    model.step_action.states, model.step_action.tree  # noqa: B018 - compiled when first used
     return model
 
 
@@ -115,8 +119,7 @@ def lecture(repeat: int) -> None:
     print(f"{'spec':<28} {'task':<6} {'model':<12} {HEADER} {'CPU ratio':>15} {'wall ratio':>10}")
     for name, _, hand in LECTURE:
         for task, work in (("check", check), ("run", run)):
-            ours = timed(lambda: evaluated(name), work, repeat)
-            theirs = timed(hand, work, repeat)
+            ours, theirs = timed(lambda: evaluated(name), work, repeat, hand, work)
             print(f"specs/{name + '.qnt':<22} {task:<6} {'evaluated':<12} {ours.row()} {ours.ratio(theirs)}")
             print(f"{'':<28} {task:<6} {'transcribed':<12} {theirs.row()}")
 
@@ -148,15 +151,12 @@ def commands(repeat: int) -> None:
         qnt = ["--spec", f"specs/{file}.qnt", *args] if not args else [*args, "--spec", f"specs/{file}.qnt"]
         hand = ["--spec", names[file]] if not args else [*args, "--spec", names[file]]
         command(qnt)  # Quint compiles the file into the cache
-        rows = []
-        for line in (qnt, hand):
-            times = Times()
-            for _ in range(repeat):
-                times.add(*command(line))
-            rows.append((line, times))
-        (line, ours), (other, theirs) = rows
-        print(f"{'ttt-check ' + ' '.join(line):<60} {ours.row()} {ours.ratio(theirs)}")
-        print(f"{'ttt-check ' + ' '.join(other):<60} {theirs.row()}")
+        ours, theirs = Times(), Times()
+        for _ in range(repeat):  # taking turns, so that a busy machine slows both alike
+            ours.add(*command(qnt))
+            theirs.add(*command(hand))
+        print(f"{'ttt-check ' + ' '.join(qnt):<60} {ours.row()} {ours.ratio(theirs)}")
+        print(f"{'ttt-check ' + ' '.join(hand):<60} {theirs.row()}")
 
 
 def protocol_child(path: str) -> None:

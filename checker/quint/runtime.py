@@ -12,7 +12,7 @@ not in a map, `head` of an empty list, division by zero), `QuintError` says so.
 from __future__ import annotations
 
 from functools import reduce
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from operator import mul
 from typing import Any, Callable, Iterable
 
@@ -156,19 +156,60 @@ def _natural(value: Any) -> bool:
 def shuffled(n: int, rng) -> list[int]:
     """0..n-1 in a random order, drawn as Quint's simulator shuffles the disjuncts of `any` (Fisher-Yates)."""
     order = list(range(n))
-    for i in range(n - 1, 0, -1):
-        j = rng.randrange(i + 1)
-        order[i], order[j] = order[j], order[i]
+    rng.shuffle(order)  # Python's shuffle is Fisher-Yates too, i from n - 1 down to 1, j drawn in 0..i
     return order
 
 
-def rotated(elements: list, rng) -> list:
-    """The elements from a random one on, cyclically: the order in which Quint's simulator
-    tries the picks of a `nondet` (when a pick disables the rest, the next one)."""
-    if not elements:
-        return elements
-    start = rng.randrange(len(elements))
-    return elements[start:] + elements[:start]
+class Choice:
+    """A choice of a state's step (see `walk`): among the disjuncts of an `any` (`shuffled`), or among the
+    elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once."""
+
+    __slots__ = ("size", "branch", "shuffled", "branches")
+
+    def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool):
+        self.size, self.branch, self.shuffled = size, branch, shuffled
+        #: each branch once computed: a `Choice`, an `Exit`, or None where it fails (`_UNKNOWN` before)
+        self.branches = [_UNKNOWN] * size
+
+
+class Exit:
+    """Where a choice's branch reaches the end of its scope: `then` is what follows the choice."""
+
+    __slots__ = ("then",)
+
+    def __init__(self, then: Any):
+        self.then = then
+
+
+_UNKNOWN = object()
+
+
+def walk(node: Any, rng) -> Any:
+    """One step drawn from a state's tree of choices, as Quint's simulator draws it: at each `Choice`, the
+    branches in a random order, the first that reaches the end of the choice's scope kept; then what
+    follows the choice, with no going back to it. A step is a `(Label, state)` pair; None: none was found."""
+    while type(node) is Choice:
+        size, branches = node.size, node.branches
+        if node.shuffled:
+            order: Iterable[int] = shuffled(size, rng)
+        elif size:
+            start = rng.randrange(size)
+            order = chain(range(start, size), range(start))
+        else:
+            return None
+        for i in order:
+            branch = branches[i]
+            if branch is _UNKNOWN:
+                branch = branches[i] = node.branch(i)
+            if branch is None:
+                continue
+            end = branch if type(branch) is Exit else walk(branch, rng)
+            if end is not None:
+                node = end.then
+                break
+        else:
+            return None
+    return node
 
 
 # ---- integers ------------------------------------------------------------------

@@ -24,9 +24,11 @@ from checker.properties.temporal import (
 )
 from checker.quint.evaluator import InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
-from checker.quint.runtime import QMap, QRecord, QuintError
+from checker.quint.runtime import QMap, QRecord, QuintError, walk
 from checker.quint.value import Record, Variant, pretty
 
+#: the most states whose trees of choices `random_step` keeps (then it starts again)
+TREES = 100_000
 #: how `show` writes Quint's infix operators
 SHOWN_INFIX = {
     "eq": "==", "neq": "!=", "iadd": "+", "isub": "-", "imul": "*", "idiv": "/", "imod": "%", "ipow": "^",
@@ -144,6 +146,8 @@ class QuintSpec(Model[tuple]):
         self.step_action = program.compile_action(step)
         self.init_name, self.step_name = init, step
         self.sampling = False
+        #: state -> its tree of choices for `random_step`, as far as draws computed it
+        self.trees: dict[tuple, Any] = {}
         self.variables = program.variables
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
         self.leaves = {
@@ -242,7 +246,12 @@ class QuintSpec(Model[tuple]):
         if not self.sampling:
             self.sampling = True
             self.program.remember_states()
-        return self.step_action.sample(state, rng)
+        tree = self.trees.get(state)
+        if tree is None:
+            if len(self.trees) >= TREES:
+                self.trees.clear()
+            tree = self.trees[state] = self.step_action.tree(state)
+        return walk(tree, rng)
 
     @cached_property
     def definitions(self) -> dict:

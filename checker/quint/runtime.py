@@ -153,23 +153,27 @@ def _natural(value: Any) -> bool:
     return (kind is tuple or kind is QList) and all(map(_natural, value))
 
 
-def shuffled(n: int, rng) -> list[int]:
-    """0..n-1 in a random order, drawn as Quint's simulator shuffles the disjuncts of `any` (Fisher-Yates)."""
-    order = list(range(n))
-    rng.shuffle(order)  # Python's shuffle is Fisher-Yates too, i from n - 1 down to 1, j drawn in 0..i
-    return order
-
-
 class Choice:
     """A choice of a state's step (see `walk`): among the disjuncts of an `any` (`shuffled`), or among the
     elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once."""
 
-    __slots__ = ("size", "branch", "shuffled", "branches")
+    __slots__ = ("size", "branch", "shuffled", "branches", "live")
 
     def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool):
         self.size, self.branch, self.shuffled = size, branch, shuffled
         #: each branch once computed: a `Choice`, an `Exit`, or None where it fails (`_UNKNOWN` before)
         self.branches = [_UNKNOWN] * size
+        #: the branches not known to fail (those of an `any` are drawn among these alone)
+        self.live = list(range(size))
+
+    def get(self, i: int) -> Any:
+        """Branch i, computed now if it was not yet (one that fails is no longer live)."""
+        branch = self.branches[i]
+        if branch is _UNKNOWN:
+            branch = self.branches[i] = self.branch(i)
+            if branch is None:
+                self.live.remove(i)
+        return branch
 
 
 class Exit:
@@ -185,30 +189,47 @@ _UNKNOWN = object()
 
 
 def walk(node: Any, rng) -> Any:
-    """One step drawn from a state's tree of choices, as Quint's simulator draws it: at each `Choice`, the
-    branches in a random order, the first that reaches the end of the choice's scope kept; then what
-    follows the choice, with no going back to it. A step is a `(Label, state)` pair; None: none was found."""
+    """One step drawn from a state's tree of choices, as Quint's simulator draws it: each `Choice` takes
+    the first of its branches, in a random order, that reaches the end of the choice's scope; then what
+    follows the choice, with no going back to it. A step is a `(Label, state)` pair; None: none was found.
+
+    Quint tries the disjuncts of an `any` in the order of a random shuffle: that is, each next one drawn
+    uniformly among those not tried yet; a branch known to fail is skipped without a draw, which leaves
+    the others' order as likely as before. The elements of a `nondet` are tried from a uniformly drawn
+    one on, then the next ones (so an element after one that fails is likelier: no skipping there).
+    """
     while type(node) is Choice:
-        size, branches = node.size, node.branches
+        branches = node.branches
         if node.shuffled:
-            order: Iterable[int] = shuffled(size, rng)
-        elif size:
+            untried = node.live
+            while untried:
+                i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                branch = branches[i]
+                if branch is _UNKNOWN:
+                    branch = node.get(i)
+                if branch is not None:
+                    end = branch if type(branch) is Exit else walk(branch, rng)
+                    if end is not None:
+                        break
+                untried = [other for other in untried if other != i and branches[other] is not None]
+            else:
+                return None
+        else:
+            size = node.size
+            if not size:
+                return None
             start = rng.randrange(size)
-            order = chain(range(start, size), range(start))
-        else:
-            return None
-        for i in order:
-            branch = branches[i]
-            if branch is _UNKNOWN:
-                branch = branches[i] = node.branch(i)
-            if branch is None:
-                continue
-            end = branch if type(branch) is Exit else walk(branch, rng)
-            if end is not None:
-                node = end.then
-                break
-        else:
-            return None
+            for i in chain(range(start, size), range(start)):
+                branch = branches[i]
+                if branch is _UNKNOWN:
+                    branch = node.get(i)
+                if branch is not None:
+                    end = branch if type(branch) is Exit else walk(branch, rng)
+                    if end is not None:
+                        break
+            else:
+                return None
+        node = end.then
     return node
 
 

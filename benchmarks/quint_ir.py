@@ -12,7 +12,8 @@ two sides of a comparison take turns, run by run):
     spec's `inv`, as `ttt-check --spec specs/FILE.qnt` does) and `run` (2,000 samples of 12 steps from
     seed 1, no invariant). Each model is built, and the evaluated one's actions compiled, before the
     clock starts (the IR is tests/fixtures/ir/'s, so Quint is not needed here);
-  * lecture, the whole command: `ttt-check` in a fresh process, start-up included, for the
+  * lecture, the whole command: `ttt-check` in a fresh process (from the sources beside this file),
+    start-up included, for the
     transcription (`--spec strategy`, `--spec random`) and the evaluated file (`--spec specs/FILE.qnt`,
     its IR cached by a first, untimed run): the check of each spec, and `run` of the strategy spec
     (its `inv` holds, so both run every sample; the random spec's fails at once, after draws that differ);
@@ -44,7 +45,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from checker.explore.bfs import explore  # noqa: E402
 from checker.explore.simulate import simulate  # noqa: E402
-from installed import ttt_check  # noqa: E402
 from model.spec.strategy import StrategyTicTacToe  # noqa: E402
 from model.spec.tictactoe import TicTacToe  # noqa: E402
 from quint_specs import spec  # noqa: E402
@@ -52,6 +52,8 @@ from quint_specs import spec  # noqa: E402
 LECTURE = [("tictactoe_random", "random", TicTacToe), ("tictactoe", "strategy", StrategyTicTacToe)]
 PROTOCOLS = sorted((ROOT / "benchmarks" / "specs").glob("*.qnt"))
 SAMPLES, STEPS = 2000, 12
+#: `ttt-check` as its console script runs it, from this folder's sources (so that two copies of the project compare)
+TTT_CHECK = [sys.executable, "-c", "import sys; from model.commands.main import main; sys.argv[0] = 'ttt-check'; sys.exit(main())"]
 #: the whole commands compared: (spec, task, the command's arguments after `--spec SPEC`)
 COMMANDS = [
     ("tictactoe_random", "check", []),
@@ -128,7 +130,7 @@ def command(args: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds of `ttt-check ARGS` in a fresh process (its children's CPU time included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    done = subprocess.run(ttt_check(*args), capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run([*TTT_CHECK, *args], capture_output=True, text=True, cwd=ROOT)
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 12):

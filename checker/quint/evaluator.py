@@ -72,7 +72,7 @@ TEMPLATES = {
     "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
     "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
     "forall": "all(map({1}, {0}))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
-    "keys": "frozenset({0})", "field": "{0}[{1}]", "get": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
+    "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])", "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
     "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
@@ -195,11 +195,15 @@ class Program:
         self.inlining = 0
         #: (definition name, IR node) of each place a runtime error can be reported from
         self.places: list[tuple[str, Any]] = []
+        #: the `Fields` of each record type the code builds -> the global holding it
+        self.layouts: dict[runtime.Fields, str] = {}
+        #: whether the module builds records (else its values are those of `checker.quint.value` already)
+        self.records = _builds_records(module["declarations"])
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
-        self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit)
+        self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit, QRecord=runtime.QRecord)
         self.namespace.update(
             _MISS=_MISS, QuintError=QuintError, located=self.located, Label=Label, InitLabel=InitLabel,
             mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
@@ -339,7 +343,13 @@ class Program:
         if op == "or":
             return "(" + " or ".join(code) + ")" if code else "False"
         if op == "Rec":
-            return "QRecord((" + "".join(f"({code[i]}, {code[i + 1]}), " for i in range(0, len(code), 2)) + "))"
+            return self.record(args, code)
+        if op == "field":
+            record, name = code
+            if not SIMPLE.fullmatch(record):  # read once
+                local = self.fresh()
+                return f"({local} := {record})[{local}[0][{name}]]"
+            return f"{record}[{record}[0][{name}]]"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
@@ -356,6 +366,26 @@ class Program:
         if op == "q::debug":
             return f"({code[1]})"
         return self.unsupported(op, where)
+
+    def record(self, args: list, code: list[str]) -> str:
+        """A record `QRecord`: its `Fields` (a global), then the values in name order, each computed
+        in the order written (in a local first, when that order differs and computing may fail)."""
+        names = [a["value"] for a in args[0::2]]
+        values = code[1::2]
+        layout = runtime.fields(names)
+        key = self.layouts.get(layout)
+        if key is None:
+            key = self.layouts[layout] = self.fresh("F")
+            self.namespace[key] = layout
+        bindings = []
+        if names != sorted(names):
+            for i, value in enumerate(values):
+                if not SIMPLE.fullmatch(value):
+                    values[i] = self.fresh()
+                    bindings.append(f"({values[i]} := {value}), ")
+        ordered = dict(zip(names, values))
+        tuple_code = f"mk(QRecord, ({key}, {''.join(ordered[name] + ', ' for name in layout.names)}))"
+        return f"({''.join(bindings)}{tuple_code})[-1]" if bindings else tuple_code
 
     def match(self, args: list, scope: dict[str, str], where: str, place: int | None = None) -> str:
         """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag,
@@ -802,7 +832,8 @@ class ActionWriter:
         if self.mode == "states":
             self.write(indent, f"out({state})")
             return
-        picks = "(" + "".join(f"({name!r}, {code}), " for name, code in ctx.picks) + ")"
+        shown = "to_value({})" if self.program.records else "{}"  # a label holds Quint's values
+        picks = "(" + "".join(f"({name!r}, {shown.format(code)}), " for name, code in ctx.picks) + ")"
         label = f"mk({self.label}, ({path!r}, {picks}, ()))"
         step = f"({label}, {state})"
         self.write(indent, f"out({step})" if self.mode == "steps" else f"return {self.wrap(ctx, step)}")
@@ -819,6 +850,15 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def _builds_records(e: Any) -> bool:
+    """Whether IR `e` has a record constructor."""
+    if isinstance(e, dict):
+        return e.get("opcode") == "Rec" or any(_builds_records(value) for value in e.values())
+    if isinstance(e, list):
+        return any(_builds_records(value) for value in e)
+    return False
 
 
 def _size(e: Any) -> int:

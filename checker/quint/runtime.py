@@ -19,7 +19,7 @@ These values are the evaluator's own: `to_value` gives the Quint values of
 from __future__ import annotations
 
 from functools import reduce
-from itertools import chain, combinations, product
+from itertools import combinations, product
 from operator import mul
 from typing import Any, Callable, Iterable
 
@@ -268,8 +268,8 @@ def walk(node: Any, rng) -> Any:
             size = node.size
             if not size:
                 return None
-            start = rng.randrange(size)
-            for i in chain(range(start, size), range(start)):
+            i = start = rng.randrange(size)
+            while True:  # from `start` on, cyclically
                 branch = branches[i]
                 if branch is _UNKNOWN:
                     branch = node.get(i)
@@ -277,8 +277,9 @@ def walk(node: Any, rng) -> Any:
                     end = branch if type(branch) is Exit else walk(branch, rng)
                     if end is not None:
                         break
-            else:
-                return None
+                i = i + 1 if i + 1 < size else 0
+                if i == start:
+                    return None
         node = end.then
     return node
 

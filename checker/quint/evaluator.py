@@ -324,8 +324,16 @@ class Program:
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
-            inner = [self.expr(a, scope, where) for a in args[0]["args"]]
-            return f"sum(map({inner[1]}, {inner[0]}))"  # how many elements pass, without building the set
+            inner = args[0]["args"]
+            selected = self.selected(self.expr(inner[0], scope, where), inner[1], scope, where)
+            if selected is not None:
+                return f"len({selected})"  # how many elements pass, without building the set
+            inner = [self.expr(a, scope, where) for a in inner]
+            return f"sum(map({inner[1]}, {inner[0]}))"
+        if op == "filter":
+            selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
+            if selected is not None:
+                return f"frozenset({selected})"
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
             return f"{scope[op]}({', '.join(code)})"
@@ -366,6 +374,16 @@ class Program:
         if op == "q::debug":
             return f"({code[1]})"
         return self.unsupported(op, where)
+
+    def selected(self, elements: str, condition: dict, scope: dict[str, str], where: str) -> str | None:
+        """A list comprehension of the `elements` (code) that `condition` (a Quint lambda) keeps, in their
+        order, its body written in place (faster than calling a lambda on each); None where Python
+        allows none (the lambda is not of one parameter, or `elements` assigns, as `:=` in it would)."""
+        if condition["kind"] != "lambda" or len(condition["params"]) != 1 or ":=" in elements:
+            return None
+        local = self.fresh()
+        body = self.expr(condition["expr"], {**scope, condition["params"][0]["name"]: local}, where)
+        return f"[{local} for {local} in {elements} if {body}]"
 
     def record(self, args: list, code: list[str]) -> str:
         """A record `QRecord`: its `Fields` (a global), then the values in name order, each computed
@@ -764,7 +782,9 @@ class ActionWriter:
         """Code for the elements of set `e` in the order a `nondet` visits them. A filtered set is
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
-            return f"list(filter({self.expr(e['args'][1], ctx)}, {self.elements(e['args'][0], ctx)}))"
+            elements = self.elements(e["args"][0], ctx)
+            selected = self.program.selected(elements, e["args"][1], ctx.scope, ctx.action)
+            return selected or f"list(filter({self.expr(e['args'][1], ctx)}, {elements}))"
         code = self.expr(e, ctx)
         if re.fullmatch(r"k_\w+", code):  # a constant set: ordered once
             return self.program.constant_elements(code) or f"ordered({code})"

@@ -197,8 +197,8 @@ class Program:
         self.places: list[tuple[str, Any]] = []
         #: the `Fields` of each record type the code builds -> the global holding it
         self.layouts: dict[runtime.Fields, str] = {}
-        #: whether the module builds records (else its values are those of `checker.quint.value` already)
-        self.records = _builds_records(module["declarations"])
+        #: whether the module has records (else its values are those of `checker.quint.value` already)
+        self.records = _has_records(module["declarations"])
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
@@ -852,8 +852,8 @@ class ActionWriter:
         if self.mode == "states":
             self.write(indent, f"out({state})")
             return
-        shown = "to_value({})" if self.program.records else "{}"  # a label holds Quint's values
-        picks = "(" + "".join(f"({name!r}, {shown.format(code)}), " for name, code in ctx.picks) + ")"
+        value = "to_value({})" if self.program.records else "{}"  # a label holds Quint's values
+        picks = "(" + "".join(f"({name!r}, {value.format(code)}), " for name, code in ctx.picks) + ")"
         label = f"mk({self.label}, ({path!r}, {picks}, ()))"
         step = f"({label}, {state})"
         self.write(indent, f"out({step})" if self.mode == "steps" else f"return {self.wrap(ctx, step)}")
@@ -872,12 +872,12 @@ class ActionWriter:
         return path
 
 
-def _builds_records(e: Any) -> bool:
-    """Whether IR `e` has a record constructor."""
+def _has_records(e: Any) -> bool:
+    """Whether IR `e` builds a record or has a record type (a variable's, whose values may come from a trace)."""
     if isinstance(e, dict):
-        return e.get("opcode") == "Rec" or any(_builds_records(value) for value in e.values())
+        return e.get("opcode") == "Rec" or e.get("kind") == "rec" or any(map(_has_records, e.values()))
     if isinstance(e, list):
-        return any(_builds_records(value) for value in e)
+        return any(map(_has_records, e))
     return False
 
 

@@ -225,6 +225,13 @@ class Choice:
                 self.live.remove(i)
         return branch
 
+    def end(self, i: int, rng) -> Any:
+        """The `Exit` at the end of this choice's scope that branch i reaches (see `walk`), or None."""
+        branch = self.branches[i]
+        if branch is _UNKNOWN:
+            branch = self.get(i)
+        return branch if branch is None or type(branch) is Exit else walk(branch, rng)
+
 
 class Exit:
     """Where a choice's branch reaches the end of its scope: `then` is what follows the choice."""
@@ -254,13 +261,9 @@ def walk(node: Any, rng) -> Any:
             untried = node.live
             while untried:
                 i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                branch = branches[i]
-                if branch is _UNKNOWN:
-                    branch = node.get(i)
-                if branch is not None:
-                    end = branch if type(branch) is Exit else walk(branch, rng)
-                    if end is not None:
-                        break
+                end = node.end(i, rng)
+                if end is not None:
+                    break
                 untried = [other for other in untried if other != i and branches[other] is not None]
             else:
                 return None
@@ -270,13 +273,9 @@ def walk(node: Any, rng) -> Any:
                 return None
             i = start = rng.randrange(size)
             while True:  # from `start` on, cyclically
-                branch = branches[i]
-                if branch is _UNKNOWN:
-                    branch = node.get(i)
-                if branch is not None:
-                    end = branch if type(branch) is Exit else walk(branch, rng)
-                    if end is not None:
-                        break
+                end = node.end(i, rng)
+                if end is not None:
+                    break
                 i = i + 1 if i + 1 < size else 0
                 if i == start:
                     return None

@@ -25,7 +25,7 @@ from checker.properties.temporal import (
 from checker.quint.evaluator import InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
 from checker.quint.runtime import QuintError, from_value, to_value, walk
-from checker.quint.value import Record, Variant, pretty
+from checker.quint.value import Record, pretty
 
 #: the most states whose trees of choices `random_step` keeps (then it starts again)
 TREES = 100_000

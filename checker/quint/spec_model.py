@@ -24,9 +24,11 @@ from checker.properties.temporal import (
 )
 from checker.quint.evaluator import InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
-from checker.quint.runtime import QMap, QRecord, QuintError
-from checker.quint.value import Record, Variant, pretty
+from checker.quint.runtime import QuintError, from_value, to_value, walk
+from checker.quint.value import Record, pretty
 
+#: the most states whose trees of choices `random_step` keeps (then it starts again)
+TREES = 100_000
 #: how `show` writes Quint's infix operators
 SHOWN_INFIX = {
     "eq": "==", "neq": "!=", "iadd": "+", "isub": "-", "imul": "*", "idiv": "/", "imod": "%", "ipow": "^",
@@ -61,21 +63,6 @@ def show(e: dict) -> str:
             return f"{args[0]}' = {args[1]}"
         return f"{op}({', '.join(args)})"
     return kind
-
-
-def freeze(value: Any) -> Any:
-    """A Quint value read from ITF as the evaluator's hashable value."""
-    if isinstance(value, Record):
-        return QRecord((k, freeze(v)) for k, v in value.items())
-    if isinstance(value, dict):
-        return QMap((freeze(k), freeze(v)) for k, v in value.items())
-    if isinstance(value, Variant):
-        return Variant(value.tag, freeze(value.value))
-    if isinstance(value, frozenset):
-        return frozenset(map(freeze, value))
-    if isinstance(value, tuple):
-        return type(value)(map(freeze, value))
-    return value
 
 
 class Locator:
@@ -144,6 +131,8 @@ class QuintSpec(Model[tuple]):
         self.step_action = program.compile_action(step)
         self.init_name, self.step_name = init, step
         self.sampling = False
+        #: state -> its tree of choices for `random_step`, as far as draws computed it
+        self.trees: dict[tuple, Any] = {}
         self.variables = program.variables
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
         self.leaves = {
@@ -242,24 +231,34 @@ class QuintSpec(Model[tuple]):
         if not self.sampling:
             self.sampling = True
             self.program.remember_states()
-        return self.step_action.sample(state, rng)
+        tree = self.trees.get(state)
+        if tree is None:
+            if len(self.trees) >= TREES:
+                self.trees.clear()
+            tree = self.trees[state] = self.step_action.tree(state)
+        return walk(tree, rng)
 
     @cached_property
     def definitions(self) -> dict:
         """The spec's state-dependent `val`s (see `checker.quint.definitions`)."""
         from checker.quint.definitions import state_values
 
-        return state_values(self)
+        found = state_values(self)
+        if not self.program.records:
+            return found
+        return {name: (lambda state, value=value: to_value(value(state))) for name, value in found.items()}
 
     def to_quint(self, state: tuple) -> Record:
         index = self.program.var_index
-        return Record((name, state[index[name]]) for name in self.assigned_order)
+        if not self.program.records:  # the evaluator's values are Quint's but for records
+            return Record((name, state[index[name]]) for name in self.assigned_order)
+        return Record((name, to_value(state[index[name]])) for name in self.assigned_order)
 
     def from_quint(self, variables: Mapping[str, Any]) -> tuple:
         missing = [v for v in self.variables if v not in variables]
         if missing:
             raise ValueError(f"missing state variable '{missing[0]}'")
-        return tuple(freeze(variables[v]) for v in self.variables)
+        return tuple(from_value(variables[v]) for v in self.variables)
 
     def leaf(self, label: Label) -> Leaf:
         kind = "init" if isinstance(label, InitLabel) else "step"

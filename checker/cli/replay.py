@@ -241,11 +241,11 @@ def format_summary(
         )
         if coverage:
             from checker.explore.bfs import explore
+            from checker.explore.packed import explore_packed
 
             model = models.get(name)
-            if model.packed is not None:  # the fast engine, where the spec offers one
-                from checker.explore.packed import explore_packed as explore
-            reachable = explore(model, check_deadlock=False).whole().stats.distinct
+            search = explore if model.packed is None else explore_packed  # the fast engine, where the spec has one
+            reachable = search(model, check_deadlock=False).whole().stats.distinct
             text += f" of {reachable:,} reachable ({100 * states / reachable:.1f}%)"
         lines.append(text)
     unreadable = files - sum(accepted.values()) - sum(rejected.values())

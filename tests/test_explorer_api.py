@@ -45,9 +45,22 @@ def get(url: str) -> dict:
         return json.load(response)
 
 
+def names_the_square_taken(label: str, before: str, after: str) -> bool:
+    """Whether a move's label names its square as traces do and as `play` does (`coordinate=(3,1) C1` is
+    row 3, letter C, column 1); when it does, that is the one square the step filled."""
+    named = re.search(r"\w+=\((\d),(\d)\) ([A-C])([1-3])", label)
+    if named:
+        row, column, letter, digit = named.groups()
+        assert (int(row), int(column)) == (ord(letter) - ord("A") + 1, int(digit)), label
+        filled = [i for i in range(9) if before[i] != after[i]]
+        assert filled == [(int(row) - 1) * 3 + int(column) - 1], (label, before, after)
+    return named is not None
+
+
 def test_random_walks_follow_the_games_moves(url):
     successors = STRATEGY.explore().successors
     chooser = random.Random(7)
+    named = 0
     for _ in range(5):
         state = get(url + "api/state/0")
         assert squares(state) == ("." * 9, "X") and state["label"] is None
@@ -60,8 +73,10 @@ def test_random_walks_follow_the_games_moves(url):
             state = get(url + "api/state/" + "/".join(map(str, pick["path"])))
             taken.append(pick["label"])
             assert squares(state) == shown[pick["index"]] and state["label"] == pick["label"]
+            named += names_the_square_taken(pick["label"], here[0], squares(state)[0])
             assert state["trail"] == taken and state["depth"] == len(taken)
         assert successors[squares(state)] == {squares(state)}  # final: only the stutter step
+    assert named >= 10  # most moves pick their square
 
 
 def test_the_counterexample_path_leads_to_a_shortest_stalemate(url):

@@ -98,8 +98,8 @@ class Explorer:
             {
                 "index": index,
                 "path": [*path, index],
-                "label": str(labels[0]),
-                "labels": [str(other) for other in labels],
+                "label": self.model.show_label(labels[0]),
+                "labels": [self.model.show_label(other) for other in labels],
                 "same": successor == state,
                 **self.card(successor),
             }
@@ -113,9 +113,9 @@ class Explorer:
         return {
             "path": list(path),
             "depth": len(path) - 1,
-            "label": str(trail[-1]) if trail else None,
+            "label": self.model.show_label(trail[-1]) if trail else None,
             #: the label of each step along the path
-            "trail": [str(label) for label in trail],
+            "trail": [self.model.show_label(label) for label in trail],
             **self.card(state),
             "invariants": invariants,
             #: the spec's state-dependent `val`s and their values here, in Quint's notation
@@ -161,7 +161,7 @@ class Explorer:
             "property": prop,
             "kind": kind,
             "path": self.path_of(trace.states),
-            "labels": [None if label is None else str(label) for label in trace.labels],
+            "labels": [None if label is None else self.model.show_label(label) for label in trace.labels],
             #: the index the last state steps back to forever (temporal lassos), else null
             "loop": trace.loop,
         }

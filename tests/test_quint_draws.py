@@ -2,9 +2,9 @@
 
 `quint run` tries the disjuncts of an `any` in the order of a random shuffle and the picks of a
 `nondet` from a uniformly drawn one on, cyclically, and keeps the first that works. The evaluator draws
-from a tree of choices it computes as draws reach it, and saves draws (a disjunct known to fail is
-skipped): its probabilities must be exactly those of the plain procedure, written out here on the same
-tree, whatever part of the tree is computed already. tests/specs/draws.qnt's first step is also
+from a tree of choices it computes as draws reach it: its probabilities must be exactly those of the
+plain procedure, written out here on the same tree, and each sequence of draws must give the same step
+whatever part of the tree is computed already (so that a seed replays its sample). tests/specs/draws.qnt's first step is also
 computed by hand.
 """
 
@@ -118,3 +118,32 @@ def test_the_same_probabilities_as_quints_procedure(name, limit):
         whole = model.step_action.tree(state)
         expand(whole)
         assert distribution(lambda rng: shown(walk(whole, rng))) == expected
+
+
+@pytest.mark.parametrize("name, limit", [("draws", 100), ("tictactoe", 60), ("channel", 60)])
+def test_each_sequence_of_draws_gives_one_step_whatever_is_computed(name, limit):
+    """Drawing from a fresh tree, or from the same tree after every branch is computed: for every
+    sequence of draws, the same step and the same draws taken."""
+    model = spec(name)
+    for state in reachable(model, limit):
+        whole = model.step_action.tree(state)
+        expand(whole)
+        for draws in ([], [1], [2, 1], [1, 0, 1], [3, 2, 1, 0], [4, 4, 4, 4]):
+            fresh_rng, whole_rng = Scripted(list(draws)), Scripted(list(draws))
+            fresh = shown(walk(model.step_action.tree(state), bounded(fresh_rng)))
+            assert shown(walk(whole, bounded(whole_rng))) == fresh
+            assert whole_rng.ranges == fresh_rng.ranges
+
+
+def bounded(rng: Scripted) -> Scripted:
+    """`rng` with each scripted draw taken modulo its range, so any script is a valid sequence of draws."""
+    draw = rng.randrange
+
+    def randrange(n: int) -> int:
+        k = len(rng.ranges)
+        if k < len(rng.draws):
+            rng.draws[k] %= n
+        return draw(n)
+
+    rng.randrange = randrange
+    return rng

@@ -19,7 +19,7 @@ These values are the evaluator's own: `to_value` gives the Quint values of
 from __future__ import annotations
 
 from functools import reduce
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from operator import mul
 from typing import Any, Callable, Iterable
 
@@ -207,22 +207,18 @@ class Choice:
     """A choice of a state's step (see `walk`): among the disjuncts of an `any` (`shuffled`), or among the
     elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once."""
 
-    __slots__ = ("size", "branch", "shuffled", "branches", "live")
+    __slots__ = ("size", "branch", "shuffled", "branches")
 
     def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool):
         self.size, self.branch, self.shuffled = size, branch, shuffled
         #: each branch once computed: a `Choice`, an `Exit`, or None where it fails (`_UNKNOWN` before)
         self.branches = [_UNKNOWN] * size
-        #: the branches not known to fail (those of an `any` are drawn among these alone)
-        self.live = list(range(size))
 
     def get(self, i: int) -> Any:
-        """Branch i, computed now if it was not yet (one that fails is no longer live)."""
+        """Branch i, computed now if it was not yet."""
         branch = self.branches[i]
         if branch is _UNKNOWN:
             branch = self.branches[i] = self.branch(i)
-            if branch is None:
-                self.live.remove(i)
         return branch
 
     def end(self, i: int, rng) -> Any:
@@ -245,28 +241,41 @@ class Exit:
 _UNKNOWN = object()
 
 
+#: every order of the disjuncts of a small `any` (of most of them): one draw picks its whole shuffle
+ORDERS = {n: list(permutations(range(n))) for n in range(2, 6)}
+
+
 def walk(node: Any, rng) -> Any:
     """One step drawn from a state's tree of choices, as Quint's simulator draws it: each `Choice` takes
     the first of its branches, in a random order, that reaches the end of the choice's scope; then what
     follows the choice, with no going back to it. A step is a `(Label, state)` pair; None: none was found.
 
     Quint tries the disjuncts of an `any` in the order of a random shuffle: that is, each next one drawn
-    uniformly among those not tried yet; a branch known to fail is skipped without a draw, which leaves
-    the others' order as likely as before. The elements of a `nondet` are tried from a uniformly drawn
-    one on, then the next ones (so an element after one that fails is likelier: no skipping there).
+    uniformly among those not tried yet (for an `any` of 2 to 5 disjuncts, one of their orders drawn
+    at once: the same likelihoods, in one draw). The elements of a `nondet` are tried from a uniformly drawn
+    one on, then the next ones (so an element after one that fails is likelier). A branch computed
+    before is not computed again, but it is drawn as if it were: the draws depend on the seed alone,
+    never on what earlier samples computed, so a sample's seed replays it (`run --seed`).
     """
     while type(node) is Choice:
-        branches = node.branches
         if node.shuffled:
-            untried = node.live
-            while untried:
-                i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                end = node.end(i, rng)
-                if end is not None:
-                    break
-                untried = [other for other in untried if other != i and branches[other] is not None]
+            orders = ORDERS.get(node.size)
+            if orders is not None:  # the whole shuffle in one draw
+                for i in orders[rng.randrange(len(orders))]:
+                    end = node.end(i, rng)
+                    if end is not None:
+                        break
+                else:
+                    return None
             else:
-                return None
+                untried = list(range(node.size))
+                while untried:
+                    i = untried.pop(rng.randrange(len(untried))) if len(untried) > 1 else untried.pop()
+                    end = node.end(i, rng)
+                    if end is not None:
+                        break
+                else:
+                    return None
         else:
             size = node.size
             if not size:

@@ -224,3 +224,27 @@ def test_learn_checks_in_the_random_file_as_written(project):
     assert after.stdout.splitlines()[0] == note and note not in before.stdout
     checks = [line for line in before.stdout.splitlines() if line.startswith("  learned")]
     assert len(checks) == 4 and checks == [line for line in after.stdout.splitlines() if line.startswith("  learned")]
+
+
+@pytest.mark.parametrize("manifest", ["{}", "garbage", '{"sources": {"specs/tictactoe_random.qnt": {"sha256": 1}}}', None])
+def test_a_damaged_or_missing_manifest_stops_in_one_line_and_help_still_works(manifest, ttt_check, tmp_path, monkeypatch):
+
+    import model.commands.cli as commands
+    from checker.cli.app import make_cli
+    from checker.cli.common import Specs
+    from checker.cli.guard import run_guarded
+    from model.players.kinds import build
+    from model.spec.tictactoe import TicTacToe
+
+    shutil.copy(ROOT / "specs/tictactoe_random.qnt", tmp_path)
+    if manifest is not None:
+        (tmp_path / "manifest.json").write_text(manifest)
+    monkeypatch.setattr(commands, "LECTURE", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    specs = Specs({"random": lambda **_: build(TicTacToe)}, "random", sources={"random": commands.transcribed(TicTacToe)})
+    main = lambda: run_guarded(lambda: make_cli(specs), "ttt-check")  # noqa: E731
+    code, out, err = ttt_check("--help", main=main)
+    assert code == 0 and "Usage:" in out and err == ""
+    code, out, err = ttt_check("-i", "XHasNotWon", main=main)
+    (line,) = err.splitlines()
+    assert code == 3 and out == "" and line.startswith("ttt-check: error: ") and "manifest.json" in line

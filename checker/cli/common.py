@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import math
 import os
 from dataclasses import dataclass
@@ -62,8 +63,10 @@ def write_files(write) -> int:
 
 @dataclass(frozen=True)
 class Transcribed:
-    """The `.qnt` file a registered spec's hand-written model transcribes, and the SHA-256 of the
-    file it was verified against: the model stands for the file only while the file has that hash.
+    """The `.qnt` file a registered spec's hand-written model transcribes, and the manifest recording the
+    SHA-256 of the file it was verified against: the model stands for the file only while the file has
+    that hash. The manifest is read when the hash is needed, so a damaged one stops only the commands
+    that need it, in one line.
 
     The file meant is `path` (as the project names it, `specs/x.qnt`) in the current folder or the
     nearest parent folder that has it (a student runs the tool in the project's folder, or below it);
@@ -71,7 +74,8 @@ class Transcribed:
     """
 
     path: str
-    sha256: str
+    #: a JSON file whose `sources[path].sha256` is the hash
+    manifest: Path
     reference: Path
 
     def find(self) -> str:
@@ -93,7 +97,21 @@ class Transcribed:
             data = read_bounded(path, SPEC_LIMIT)
         except ReadError as error:
             raise SpecError(f"{path}: {error}") from None
-        return hashlib.sha256(data).hexdigest() == self.sha256
+        return hashlib.sha256(data).hexdigest() == self.sha256()
+
+    def sha256(self) -> str:
+        """The hash the manifest records for the file; SpecError if the manifest cannot say."""
+        try:
+            recorded = json.loads(read_bounded(str(self.manifest), 1 << 20))["sources"][self.path]["sha256"]
+        except ReadError as error:
+            raise SpecError(f"{self.manifest}: {error}") from None
+        except ValueError as error:
+            raise SpecError(f"{self.manifest} is not JSON: {error}") from None
+        except (KeyError, TypeError):
+            raise SpecError(f"{self.manifest} records no SHA-256 for {self.path} (sources.{self.path}.sha256)") from None
+        if not isinstance(recorded, str):
+            raise SpecError(f"{self.manifest}: the SHA-256 recorded for {self.path} is not a string")
+        return recorded
 
 
 def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:

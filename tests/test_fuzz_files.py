@@ -12,9 +12,11 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import console
 import pytest
@@ -24,6 +26,7 @@ from test_fuzz_cli import assert_well_behaved
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE = 24, 1
 #: a check that finds a counterexample quickly
 VIOLATING = ["--spec", "random", "-i", "XHasNotWon"]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def as_a_user() -> None:
@@ -106,20 +109,44 @@ def test_a_file_the_user_may_write_is_replaced_whole(tmp_path, user):
         ["play", "--moves", "{a}/m.txt", "--save", "{a}/m.txt"],
         ["--spec", "{a}/spec.qnt", "--out-itf", "{a}/spec.qnt"],
         ["play", "--human", "X", "--o", "learned:{a}/policy.json", "--save", "{a}/policy.json"],
+        ["-i", "NotStalemate", "--out-itf", "specs/tictactoe.qnt"],
+        ["play", "--spec", "random", "--save", "specs/tictactoe_random.qnt"],
+        ["learn", "--epochs", "5", "--verify-every", "5", "--out", "specs/tictactoe_random.qnt"],
+        ["--spec", "random", "--o", "learned:{a}/policy.json", "--dump", "{a}/policy.json"],
+        ["--spec", "random", "--o", "learned:{a}/policy.json", "--out-itf", "{a}/policy.json", "-i", "XHasNotWon"],
+        ["run", "--spec", "random", "--x", "learned:{a}/policy.json", "--out-itf", "{a}/policy.json"],
+        ["--spec", "random", "-i", "NotStalemate", "-i", "XHasNotWon", "--continue",
+         "--out-itf", "{a}/c.itf.json", "--dump", "{a}/c_NotStalemate.itf.json"],
+        ["--spec", "random", "-i", "NotStalemate", "--out-itf", "{a}/{{property}}.json", "--dump", "{a}/NotStalemate.json"],
+        [*VIOLATING, "--out-itf", "{a}/c{{seq}}.json", "--dump", "{a}/c7.json"],
     ],
     ids=["out-itf-dump", "same-file-other-spelling", "learn-out-plot", "play-moves-save", "spec-out-itf",
-         "play-policy-save"],
+         "play-policy-save", "default-spec-out-itf", "registered-spec-save", "learn-checks-spec-out",
+         "policy-dump", "policy-out-itf", "run-policy-out-itf", "trace-name-for-a-property-dump",
+         "property-pattern-dump", "seq-pattern-dump"],
 )
 def test_two_files_of_one_run_under_one_name_are_refused_before_any_work(tmp_path, args, policy):
+    """Among them the spec files a registered spec reads (a copy of the project's, in the working folder),
+    and the names `--out-itf` gives each property's trace."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "policy.json").write_bytes(policy.read_bytes())
     (tmp_path / "m.txt").write_text("B2\n")
     (tmp_path / "spec.qnt").write_text("module spec { var x: int }\n")
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
-    done = run(*[a.format(a=tmp_path) for a in args])
+    shutil.copytree(ROOT / "specs", tmp_path / "specs")
+    files = lambda: {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}  # noqa: E731
+    before = files()
+    done = run(*[a.format(a=tmp_path) for a in args], cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert "name the same file" in done.stderr
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert files() == before
+
+
+def test_the_manifest_of_a_registered_spec_is_among_the_files_it_reads():
+    from model.commands.cli import SPECS
+
+    for name in SPECS.sources:
+        read = {os.path.realpath(path) for _, path in SPECS.files_read({"spec": name})}
+        assert os.path.realpath(ROOT / "specs/manifest.json") in read
 
 
 # ---- names that are no file names -----------------------------------------------------------

@@ -12,6 +12,7 @@ import inspect
 import json
 import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -143,6 +144,7 @@ class Specs:
         examples: Mapping[str, str] = {},
         sources: Mapping[str, Transcribed] = {},
         evaluated: Callable[[Model, Mapping[str, object]], Model] = refuse_options,
+        reads: Callable[[Mapping[str, object]], Sequence[tuple[str, str]]] = lambda params: (),
     ):
         self.factories = dict(factories)
         self.default = default
@@ -153,6 +155,8 @@ class Specs:
         self.examples = dict(examples)
         self.sources = dict(sources)
         self.evaluated = evaluated
+        #: the (option, file) pairs the given options' values make a command read (a player's policy, say)
+        self.reads = reads
         #: the changed files already announced (a command may build its spec twice)
         self.noted: set[str] = set()
 
@@ -181,6 +185,18 @@ class Specs:
     def has_file(self, name: str) -> bool:
         """Whether spec `name` is a `.qnt` file, or a registered spec that transcribes one."""
         return name.endswith(".qnt") or name in self.sources
+
+    def files_read(self, params: Mapping[str, object]) -> list[tuple[str, str]]:
+        """(option, file) for each file a command given `params` reads for its spec: the `.qnt` named, or
+        a registered spec's file and the manifest of its hash, and the files `reads` names."""
+        name = params.get("spec")
+        files = []
+        if isinstance(name, str) and name.endswith(".qnt"):
+            files.append(("--spec", name))
+        elif name in self.sources:
+            source = self.sources[name]
+            files += [(f"--spec {name}", source.find()), (f"--spec {name} (its manifest)", str(source.manifest))]
+        return [*files, *self.reads(params)]
 
     def file_of(self, name: str, main: str | None = None) -> tuple[str, str]:
         """The `.qnt` file spec `name` means (see `Transcribed.find`), and its main module."""
@@ -263,10 +279,18 @@ def output_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
     return path
 
 
-def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[tuple[str, str | None]] = ()) -> None:
+def refuse_same_file(
+    ctx: click.Context,
+    written: Sequence[str],
+    read: Sequence[tuple[str, str | None]] = (),
+    specs: "Specs | None" = None,
+    traces: Sequence[str] = (),
+) -> None:
     """Refuse, before any work, a file that one option of the run writes and another writes too (one would
     replace the other) or reads (it would be lost): `written` are the writing options' parameter names,
-    `read` (option, file) pairs of the files read."""
+    `read` (option, file) pairs of the files read, to which `specs` adds those its options make the command
+    read (`Specs.files_read`). With `traces`, the names of the properties whose traces `--out-itf` may
+    write, each name its template can expand to is checked (see `checker.cli.itf_out.file_names`)."""
 
     def where(path: str) -> str:
         try:
@@ -274,15 +298,36 @@ def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[
         except OSError:  # a working folder that is gone
             return os.path.normpath(path)
 
+    if specs is not None:
+        read = [*read, *specs.files_read(ctx.params)]
     seen = {where(path): flag for flag, path in reversed(read) if path}
+    patterns: list[tuple[str, str, str]] = []  # (flag, template, regular expression over absolute paths)
     for name in written:
         path = ctx.params.get(name)
         if not path:
             continue
         flag = next(max(p.opts, key=len) for p in ctx.command.params if p.name == name)
-        if where(path) in seen:
-            raise click.UsageError(f"{seen[where(path)]} and {flag} name the same file '{path}': give each its own")
-        seen[where(path)] = flag
+        if name == "out_itf" and traces:
+            from checker.cli.itf_out import file_names
+
+            names = file_names(path, traces)
+        else:
+            names = [path]
+        for each in names:
+            if "{seq}" in each:
+                parts = os.path.abspath(each.replace("{seq}", "\0")).split("\0")
+                patterns.append((flag, path, r"\d+".join(map(re.escape, parts))))
+                continue
+            if where(each) in seen:
+                raise click.UsageError(f"{seen[where(each)]} and {flag} name the same file '{each}': give each its own")
+        for each in names:
+            seen.setdefault(where(each), flag)
+    for flag, template, pattern in patterns:
+        for other, other_flag in seen.items():
+            if other_flag != flag and re.fullmatch(pattern, other):
+                raise click.UsageError(
+                    f"{other_flag} and {flag} may name the same file '{other}' ({flag} {template}): give each its own"
+                )
 
 
 def _memory_bound(ctx: click.Context, param: click.Parameter, text: str | None) -> int | None:

@@ -52,6 +52,13 @@ def evaluated(spec: Model, options: Mapping[str, object]) -> Model:
         raise click.UsageError(str(error)) from None
 
 
+def policies_read(params: Mapping[str, object]) -> list[tuple[str, str]]:
+    """(option, file) for each player given as `learned:POLICY.json`: the policy files a command reads."""
+    kinds = {side: params.get(side) for side in ("x", "o")}
+    return [(f"--{side}", kind.kind[len(LEARNED) :]) for side, kind in kinds.items()
+            if kind is not None and kind.kind.startswith(LEARNED)]
+
+
 class PlayerKind(click.ParamType):
     """A player kind named on the command line (see `model.players.kinds`)."""
 
@@ -80,6 +87,7 @@ SPECS = Specs(
     default="strategy",
     sources={"strategy": transcribed(StrategyTicTacToe), "random": transcribed(TicTacToe)},
     evaluated=evaluated,
+    reads=policies_read,
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={
         "check": (

@@ -144,7 +144,8 @@ def learn_command(specs: Specs) -> click.Command:
         Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
         could not be written.
         """
-        refuse_same_file(ctx, ["out", "plot"])
+        # the checks read the random spec's file
+        refuse_same_file(ctx, ["out", "plot"], read=specs.files_read({"spec": "random"}) if every else ())
         if plot:
             from model.commands.plot import require_matplotlib
 

@@ -265,9 +265,7 @@ def play_command(specs: Specs) -> click.Command:
         given = ctx.get_parameter_source(human.lower()) is click.core.ParameterSource.COMMANDLINE
         if given:
             raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
-        policies = [(f"--{side}", kwargs[side].kind[len(LEARNED) :]) for side in ("x", "o")
-                    if kwargs[side] is not None and kwargs[side].kind.startswith(LEARNED)]
-        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file), *policies])
+        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file)], specs=specs)
         moves = moves_from_file(moves_file) if moves_file else None
         spec_name = kwargs["spec"]
         spec = specs.build({**kwargs, "x": None, "o": None})

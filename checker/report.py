@@ -34,7 +34,7 @@ def format_stats(stats: Stats) -> str:
     rate = stats.distinct / stats.seconds if stats.seconds else 0.0
     partial = {
         "": "",
-        DECIDED: " (search stopped early: every property was already decided)",
+        DECIDED: " (search stopped at the violation; --continue explores every state)",
         MAX_STATES: " (search stopped at --max-states: the states beyond were not explored)",
         MEMORY: f" (search stopped at {stats.memory}: the states beyond were not explored; "
         "--max-memory SIZE raises the bound)",

@@ -64,7 +64,7 @@ def test_the_drop_block_exercise_through_the_default_spec(project):
     folder, env = project
     drop_block(folder)
     give_quint(env)
-    done = run("-i", "OHasNotWon", cwd=folder, env=env)
+    done = run("-i", "OHasNotWon", "--continue", cwd=folder, env=env)  # every state counted
     explored = enumerator.Game(enumerator.without_block).explore()
     o_wins = explored.shortest(explored.violating("OHasNotWon"))
     assert o_wins == 6
@@ -132,7 +132,8 @@ def quint_in_project(ttt_check, tmp_path, monkeypatch):
 def test_does_my_edited_strategy_survive_minimax_play(quint_in_project):
     explored = enumerator.Game(enumerator.without_block, o_plays=minimax_o).explore()
     steps = explored.shortest(explored.violating("OHasNotWon"))
-    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon")
+    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon",
+                                    "--continue")
     assert code == 12 and f"violated after {steps} steps" in out
     assert f"{len(explored.states):,} distinct states" in out
     # the lecture's strategy, as written, does survive it

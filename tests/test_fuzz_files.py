@@ -22,6 +22,8 @@ import console
 import pytest
 from test_fuzz_cli import assert_well_behaved
 
+from tests.conftest import quint_or_skip
+
 #: prctl's PR_CAPBSET_DROP, and the capability that lets root write any file
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE = 24, 1
 #: a check that finds a counterexample quickly
@@ -189,6 +191,22 @@ def test_a_deleted_working_folder_is_one_line_and_exit_74(tmp_path):
     assert "[violation] invariant XHasNotWon" in done.stdout and "cannot write cex.json" in done.stderr
 
 
+@pytest.mark.parametrize("args", [["eval", "canBlock"], ["--spec", str(ROOT / "tests/specs/tictactoe_no_block.qnt")]],
+                         ids=["eval", "qnt"])
+def test_a_deleted_working_folder_is_one_line_and_exit_74_where_quint_is_needed(tmp_path, args):
+    """Quint (node) cannot start without a working folder: said in one line, as a file that cannot be written."""
+    quint_or_skip()
+    gone = tmp_path / "gone"
+    gone.mkdir()
+
+    def in_a_deleted_folder():
+        os.chdir(gone)
+        os.rmdir(gone)
+
+    done = run(*args, preexec_fn=in_a_deleted_folder)
+    assert done.returncode == 74 and "the working folder is gone" in done.stderr, done.stderr
+
+
 # ---- every file read: FIFOs, devices, folders, sizes ----------------------------------------
 
 
@@ -237,6 +255,15 @@ def test_what_a_file_option_cannot_read_is_named(tmp_path, reader):
     for name, path in hostile(tmp_path).items():
         done = run(*command(path))
         assert done.returncode == 2 and expected[name] in done.stderr and path in done.stderr, (name, done.stderr)
+
+
+@pytest.mark.parametrize("command", [[], ["run"], ["play"], ["solve"]], ids=["check", "run", "play", "solve"])
+def test_what_a_spec_option_cannot_read_is_named(tmp_path, command):
+    expected = {"fifo": "not a regular file", "dev-zero": "not a regular file", "folder": "a folder",
+                "missing": "no such spec file", "huge": "larger than"}
+    for name, path in hostile(tmp_path, ".qnt").items():
+        done = run(*command, "--spec", path)
+        assert done.returncode == 3 and expected[name] in done.stderr and path in done.stderr, (name, done.stderr)
 
 
 def test_a_moves_file_that_is_not_text_is_one_line(tmp_path):

@@ -115,6 +115,15 @@ class Transcribed:
         return recorded
 
 
+def read_spec(path: str) -> str:
+    """The text of the `.qnt` file at `path`; SpecError, in one line, when it is missing, a folder, a FIFO,
+    a device or too large."""
+    try:
+        return read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
+    except ReadError as error:
+        raise SpecError(f"{path}: {error}") from None
+
+
 def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:
     """The default for a `.qnt` file given options of the registered specs: refuse them."""
     if options:
@@ -205,11 +214,7 @@ class Specs:
         path = name if name.endswith(".qnt") else self.sources[name].find() if name in self.sources else None
         if path is None:
             raise click.UsageError(f"spec '{name}' has no .qnt file")
-        try:
-            text = read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
-        except ReadError as error:
-            raise SpecError(f"{path}: {error}") from None
-        return path, main or main_module(text, path)
+        return path, main or main_module(read_spec(path), path)
 
     def build(self, kwargs: dict, announce: bool = True) -> Model:
         """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`;
@@ -222,6 +227,8 @@ class Specs:
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
+            if os.path.lexists(name):  # a FIFO, a device or a folder is named for what it is
+                read_spec(name)
             return self.evaluated(load(name, **{k: v for k, v in file_options.items() if v is not None}), changed)
         given = [f"--{k}" for k, v in file_options.items() if v is not None and k != "quint"]
         if given:

@@ -54,6 +54,12 @@ class FrontEndError(SpecError):
     """Quint is missing, or could not be run; the message says why."""
 
 
+class FolderGone(FrontEndError):
+    """The working folder was deleted: like a file that cannot be written there, exit 74."""
+
+    exit_code = 74
+
+
 class QuintMessage(FrontEndError):
     """The spec does not compile: Quint's own message, over several lines (`path:line:col`, the
     source line, the caret), printed as it is."""
@@ -69,7 +75,10 @@ def find_quint(given: str | None = None, spec: Path | None = None) -> Path:
             if not (path.is_file() and os.access(path, os.X_OK)):
                 raise FrontEndError(f"{origin} names {explicit}, which is not an executable file")
             return path
-    starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
+    try:
+        starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
+    except OSError:  # Quint (node) cannot start there either
+        raise FolderGone("cannot run Quint: the working folder is gone (cd to a folder that exists)") from None
     for start in starts:
         for folder in (start, *start.parents):
             candidate = folder / LOCAL_QUINT

@@ -186,10 +186,18 @@ def test_eval_gives_quints_message_on_a_typo(quint_in_project):
     code, out, err = quint_in_project("eval", "won(Y)")
     assert code == 3 and out == ""
     assert "Name 'Y' not found" in err and "won(Y)" in err and "^" in err
+    assert "\nError [QNT404]" in err and "\n Error" not in err  # not indented as Quint prints it
     code, _, err = quint_in_project("eval", "won(X")
     assert code == 3 and "')' is missing" in err
     code, _, err = quint_in_project("eval", "gameOver", "--path", "0/9")
     assert code == 2 and "no state at 0/9" in err
+
+
+@pytest.mark.parametrize("expression", ["Nat", "Int"])
+def test_eval_of_what_quint_cannot_show_as_a_value_is_an_error(quint_in_project, expression):
+    """Quint's REPL prints `unsupported operator: name` for an infinite set: no value, so exit 3."""
+    code, out, err = quint_in_project("eval", expression)
+    assert code == 3 and out == "" and "unsupported operator" in err
 
 
 def test_eval_leaves_no_quint_behind(quint_in_project):

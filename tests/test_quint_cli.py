@@ -71,7 +71,7 @@ def quint_message(err: str, shown: str) -> None:
     lines = err.splitlines()
     column = BAD_STEP.index(" y") + 1
     assert lines[0] == f"ttt-check: error: {shown} does not compile:"
-    assert lines[1] == " Error [QNT404]: Name 'y' not found"
+    assert lines[1] == "Error [QNT404]: Name 'y' not found"  # not indented as Quint prints it
     at = lines.index(f"  at {shown}:4:{column + 1}")
     assert lines[at + 1] == f"  4: {BAD_STEP}"
     assert lines[at + 2] == " " * (len("  4: ") + column) + "^"

@@ -33,10 +33,8 @@ from checker.files import ReadError, read_bounded, write_atomically
 from checker.model import SpecError
 
 INSTALL_HINT = (
-    "Quint (its npm package, run by node) is needed to read a .qnt file; install it in the project folder: "
-    "mkdir -p .quint && cd .quint && echo "
-    """'{"dependencies":{"@informalsystems/quint":"0.33.0"},"overrides":{"antlr4ts":"0.5.0-alpha.4"}}'"""
-    " > package.json && npm install (or pass --quint PATH, or set QUINT)"
+    "Quint (its npm package, run by node) is needed to read a .qnt file; install it in the project folder, "
+    "as README.md says: .ci/install_quint (or pass --quint PATH, or set QUINT)"
 )
 LOCAL_QUINT = Path(".quint") / "node_modules" / ".bin" / "quint"
 PACKAGE = "@informalsystems/quint"

@@ -243,3 +243,10 @@ def test_the_docs_and_code_say_what_they_mean_not_where_it_came_from():
     found = [f"{path.relative_to(ROOT)}: {line.strip()}" for path in files
              for line in path.read_text(encoding="utf-8").splitlines() if FOREIGN_NAMES.search(line)]
     assert not found, "\n".join(found)
+
+
+def test_the_robustness_page_does_not_promise_that_a_mode_keeps_a_file_from_root():
+    """Root writes a `chmod 444` file all the same: what is kept is a file the user may not write."""
+    text = " ".join((DOCS / "robustness.md").read_text(encoding="utf-8").split())
+    assert "(`chmod 444`) is never replaced" not in text
+    assert "a file the user may not write" in text

@@ -89,6 +89,27 @@ def test_a_write_protected_file_is_kept(tmp_path, args, code, user):
     assert [p.name for p in tmp_path.iterdir()] == ["old.json"]  # no temporary file left behind
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["learn", "--epochs", "5", "--out", "{folder}/x.json"],
+        ["learn", "--epochs", "5", "--out", "x.json", "--plot", "{folder}/c.png"],
+        [*VIOLATING, "--out-itf", "{folder}/cex.json"],
+        ["--spec", "random", "--no-deadlock", "--dump", "{folder}/g.json"],
+        ["play", "--save", "{folder}/g.json", "--seed", "1"],
+    ],
+    ids=["learn-out", "learn-plot", "out-itf", "dump", "play-save"],
+)
+def test_a_folder_the_user_cannot_write_in_is_refused_before_any_work(tmp_path, args, user):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    done = run(*[a.format(folder=folder) for a in args], cwd=tmp_path, preexec_fn=user)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert f"the folder '{folder}' is not writable" in done.stderr
+    assert list(folder.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["ro"]
+
+
 def test_a_file_the_user_may_write_is_replaced_whole(tmp_path, user):
     """The other side of the coin: a writable file is replaced (as that user), and keeps its permissions."""
     path = tmp_path / "cex.itf.json"

@@ -27,7 +27,7 @@ from checker.cli.guard import (  # noqa: F401 (exit codes live together)
     EXIT_SPEC,
     one_line,
 )
-from checker.files import ReadError, read_bounded
+from checker.files import ReadError, read_bounded, writable
 from checker.model import Model, SpecError
 
 #: the most a .qnt spec may weigh (the lecture's are 6 KB)
@@ -283,6 +283,8 @@ def output_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
         folder = os.path.dirname(path.replace("{seq}", "0")) or "."
     if "{property}" not in folder and not os.path.isdir(folder):
         raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
+    if "{property}" not in folder and not writable(folder, os.W_OK | os.X_OK):  # the work would be lost
+        raise click.BadParameter(f"the folder '{folder}' is not writable (Permission denied)", param=param)
     return path
 
 

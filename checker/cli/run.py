@@ -124,7 +124,8 @@ def run_command(specs: Specs) -> click.Command:
     def run(ctx, max_samples, max_steps, seed, invariants, view, out_itf, itf_style, **kwargs):
         """Simulate random behaviours and check invariants, as quint run does.
 
-        Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage.
+        Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage, 3 spec
+        unreadable, 4 out of memory, 74 --out-itf not written.
         """
         from random import SystemRandom
 

@@ -257,7 +257,8 @@ def play_command(specs: Specs) -> click.Command:
         """Play tic-tac-toe against the computer in the terminal.
 
         Type B2 or (2,2); q quits. Exit codes: 0 the game ended, 1 the input ended
-        before it, 2 bad usage or a bad move in --moves.
+        before it, 2 bad usage or a bad move in --moves, 3 spec unreadable, 74 --save
+        not written.
         """
         human = human.upper()
         computer = O if human == X else X

@@ -42,7 +42,7 @@ def format_stats(stats: Stats) -> str:
     }[stats.stopped]
     return (
         f"{stats.distinct:,} distinct states, {stats.generated:,} generated, "
-        f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth}; "
+        f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth:,}; "
         f"{stats.seconds:.2f} s ({rate:,.0f} states/s){partial}\n"
         f"States per depth: {per_depth(stats.per_depth)}"
     )

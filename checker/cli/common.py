@@ -293,13 +293,13 @@ def refuse_same_file(
     written: Sequence[str],
     read: Sequence[tuple[str, str | None]] = (),
     specs: "Specs | None" = None,
-    traces: Sequence[str] = (),
+    expanded: Mapping[str, Sequence[str]] = {},
 ) -> None:
     """Refuse, before any work, a file that one option of the run writes and another writes too (one would
     replace the other) or reads (it would be lost): `written` are the writing options' parameter names,
     `read` (option, file) pairs of the files read, to which `specs` adds those its options make the command
-    read (`Specs.files_read`). With `traces`, the names of the properties whose traces `--out-itf` may
-    write, each name its template can expand to is checked (see `checker.cli.itf_out.file_names`)."""
+    read (`Specs.files_read`). `expanded` gives, for a writing option whose name is a template, every name
+    it may expand to (`{seq}` left in: any number), each one checked (see `checker.cli.itf_out.file_names`)."""
 
     def where(path: str) -> str:
         try:
@@ -316,15 +316,10 @@ def refuse_same_file(
         if not path:
             continue
         flag = next(max(p.opts, key=len) for p in ctx.command.params if p.name == name)
-        if name == "out_itf" and traces:
-            from checker.cli.itf_out import file_names
-
-            names = file_names(path, traces)
-        else:
-            names = [path]
+        names = expanded.get(name, [path])
         for each in names:
             if "{seq}" in each:
-                parts = os.path.abspath(each.replace("{seq}", "\0")).split("\0")
+                parts = where(each.replace("{seq}", "\x1f")).split("\x1f")  # a character no file name holds
                 patterns.append((flag, path, r"\d+".join(map(re.escape, parts))))
                 continue
             if where(each) in seen:

@@ -22,7 +22,7 @@ from checker.cli.common import (
     with_specs,
     write_files,
 )
-from checker.cli.itf_out import SAMPLE, itf_options
+from checker.cli.itf_out import SAMPLE, file_names, itf_options
 
 #: --max-steps beyond this would keep traces too long to show or to hold in memory.
 MAX_STEPS = 100_000
@@ -136,7 +136,8 @@ def run_command(specs: Specs) -> click.Command:
         refuse_same_file(ctx, ["out_itf"], specs=specs)
         model = specs.build(kwargs)
         chosen = resolve_invariants(model, invariants)
-        refuse_same_file(ctx, ["out_itf"], specs=specs, traces=[SAMPLE, *(i.name for i in chosen)])
+        expanded = {"out_itf": file_names(out_itf, [SAMPLE, *(i.name for i in chosen)])} if out_itf else {}
+        refuse_same_file(ctx, ["out_itf"], specs=specs, expanded=expanded)
         view = resolve_view(model, view)
         start = parse_seed(seed)
         if start is None:

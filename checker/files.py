@@ -113,10 +113,11 @@ def write_atomically(path: str, write: Callable[[TextIO], None], binary: bool = 
         raise
 
 
-def writable(path: str) -> bool:
-    """Whether this process may write the existing file at `path` (as its effective user, root's override included)."""
+def writable(path: str, mode: int = os.W_OK) -> bool:
+    """Whether this process may write the existing file at `path` (as its effective user, root's override included);
+    for a folder, `os.W_OK | os.X_OK`: whether it may create a file in it."""
     effective = os.access in os.supports_effective_ids
-    return os.access(path, os.W_OK, effective_ids=effective)
+    return os.access(path, mode, effective_ids=effective)
 
 
 def _mode_for(target: str) -> int:

@@ -34,7 +34,7 @@ def format_stats(stats: Stats) -> str:
     rate = stats.distinct / stats.seconds if stats.seconds else 0.0
     partial = {
         "": "",
-        DECIDED: " (search stopped early: every property was already decided)",
+        DECIDED: " (search stopped at the violation; --continue explores every state)",
         MAX_STATES: " (search stopped at --max-states: the states beyond were not explored)",
         MEMORY: f" (search stopped at {stats.memory}: the states beyond were not explored; "
         "--max-memory SIZE raises the bound)",
@@ -42,7 +42,7 @@ def format_stats(stats: Stats) -> str:
     }[stats.stopped]
     return (
         f"{stats.distinct:,} distinct states, {stats.generated:,} generated, "
-        f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth}; "
+        f"{stats.transitions:,} transitions, {stats.final:,} final, depth {stats.depth:,}; "
         f"{stats.seconds:.2f} s ({rate:,.0f} states/s){partial}\n"
         f"States per depth: {per_depth(stats.per_depth)}"
     )

@@ -132,6 +132,21 @@ def test_the_search_stops_once_everything_is_decided():
     assert whole.stats.complete and whole.stats.distinct == 100
 
 
+def test_a_violation_stops_the_search_with_the_deadlock_check_on():
+    """A counter without end never deadlocks: the violation at step 5 must end the search there (TLC's way)."""
+    endless = Graph([0], {i: [("inc", i + 1)] for i in range(10**6)})
+    result = explore(endless, [below(5)])
+    assert len(result.violations["below5"]) - 1 == 5
+    assert result.stats.per_depth == [1] * 6 and not result.stats.complete
+
+
+def test_a_deep_search_writes_its_depth_with_thousands_separators():
+    from checker.report import format_stats
+
+    line = format_stats(explore(counter(1500), check_deadlock=False).stats).splitlines()[0]
+    assert "1,500 distinct states" in line and "depth 1,499;" in line
+
+
 def test_on_level_sees_each_depth_before_it_is_expanded():
     seen = []
     explore(DIAMOND, on_level=lambda depth, distinct: seen.append((depth, distinct)))

@@ -34,10 +34,18 @@ def test_symmetry_with_temporal_says_why(ttt_check):
 
 def test_continue_explores_every_state_after_a_violation(ttt_check):
     code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon", "--no-deadlock")
-    assert code == 12 and "stopped early" in out and "5,478 distinct states" not in out
+    assert code == 12 and "stopped at the violation" in out and "5,478 distinct states" not in out
     code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon", "-i", "NotStalemate", "--continue")
     assert code == 12 and "5,478 distinct states, 17,126 generated" in out and "stopped" not in out
     assert "XHasNotWon is violated after 5 steps" in out and "NotStalemate is violated after 9 steps" in out
+
+
+def test_a_violation_ends_the_search_with_the_deadlock_check_on_and_leaves_the_deadlock_unknown(ttt_check):
+    """X wins after 5 steps: the games still going at depth 5 are not expanded, so no deadlock verdict is given."""
+    code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon")
+    assert code == 12 and "States per depth: 1, 9, 72, 252, 756, 1,260\n" in out
+    assert "[unknown] deadlock: none in the states expanded before the search stopped" in out
+    assert "[ok] no deadlock" not in out
 
 
 def test_symmetry_keeps_the_verdicts_and_counts_classes(ttt_check):

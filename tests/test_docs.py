@@ -232,3 +232,21 @@ def test_what_is_shown_must_be_printed_line_for_line():
     assert compare(["a", "b"], printed) is not None  # the end left out, unsaid
     assert compare(["...", "d", "b"], printed) is not None  # out of order
     assert compare(["a", "b", "c", "d"], printed) is not None
+
+
+#: names of documents outside the project ("seed 004's hash", "as in 002"), which a reader cannot open
+FOREIGN_NAMES = re.compile(r"\b(?:seeds?|sementes?) 0\d\d\b|\bseeds/|\b0\d\d's\b|\bas in 0\d\d\b", re.IGNORECASE)
+
+
+def test_the_docs_and_code_say_what_they_mean_not_where_it_came_from():
+    files = [ROOT / "README.md", *DOCS.rglob("*.md"), *(ROOT / "model").rglob("*.py"), *(ROOT / "checker").rglob("*.py")]
+    found = [f"{path.relative_to(ROOT)}: {line.strip()}" for path in files
+             for line in path.read_text(encoding="utf-8").splitlines() if FOREIGN_NAMES.search(line)]
+    assert not found, "\n".join(found)
+
+
+def test_the_robustness_page_does_not_promise_that_a_mode_keeps_a_file_from_root():
+    """Root writes a `chmod 444` file all the same: what is kept is a file the user may not write."""
+    text = " ".join((DOCS / "robustness.md").read_text(encoding="utf-8").split())
+    assert "(`chmod 444`) is never replaced" not in text
+    assert "a file the user may not write" in text

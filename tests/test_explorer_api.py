@@ -101,6 +101,8 @@ def test_the_counterexample_path_leads_to_a_shortest_stalemate(url):
         ("api/state/0//1", 400, "GET"),
         ("api/state", 400, "GET"),
         ("api/state/%FF", 400, "GET"),
+        ("api/state/0/" + "9" * 19, 400, "GET"),  # too large to be a state's index
+        ("api/state/" + "1" * 5000, 400, "GET"),
         ("nothing/here", 404, "GET"),
         ("api/state/0", 405, "POST"),
     ],

@@ -64,7 +64,7 @@ def test_the_drop_block_exercise_through_the_default_spec(project):
     folder, env = project
     drop_block(folder)
     give_quint(env)
-    done = run("-i", "OHasNotWon", cwd=folder, env=env)
+    done = run("-i", "OHasNotWon", "--continue", cwd=folder, env=env)  # every state counted
     explored = enumerator.Game(enumerator.without_block).explore()
     o_wins = explored.shortest(explored.violating("OHasNotWon"))
     assert o_wins == 6
@@ -83,7 +83,7 @@ def test_an_edited_file_without_quint_is_refused_in_one_line(project):
     assert done.returncode == 3 and done.stdout == ""
     (line,) = done.stderr.splitlines()
     assert line.startswith("ttt-check: error: specs/tictactoe.qnt changed since the Python transcription")
-    assert "npm install" in line and "holds" not in line
+    assert ".ci/install_quint" in line and "npm install" not in line and "holds" not in line
 
 
 def test_an_unchanged_file_needs_no_quint(project):
@@ -132,7 +132,8 @@ def quint_in_project(ttt_check, tmp_path, monkeypatch):
 def test_does_my_edited_strategy_survive_minimax_play(quint_in_project):
     explored = enumerator.Game(enumerator.without_block, o_plays=minimax_o).explore()
     steps = explored.shortest(explored.violating("OHasNotWon"))
-    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon")
+    code, out, _ = quint_in_project("--spec", "tests/specs/tictactoe_no_block.qnt", "--o", "minimax", "-i", "OHasNotWon",
+                                    "--continue")
     assert code == 12 and f"violated after {steps} steps" in out
     assert f"{len(explored.states):,} distinct states" in out
     # the lecture's strategy, as written, does survive it
@@ -185,10 +186,18 @@ def test_eval_gives_quints_message_on_a_typo(quint_in_project):
     code, out, err = quint_in_project("eval", "won(Y)")
     assert code == 3 and out == ""
     assert "Name 'Y' not found" in err and "won(Y)" in err and "^" in err
+    assert "\nError [QNT404]" in err and "\n Error" not in err  # not indented as Quint prints it
     code, _, err = quint_in_project("eval", "won(X")
     assert code == 3 and "')' is missing" in err
     code, _, err = quint_in_project("eval", "gameOver", "--path", "0/9")
     assert code == 2 and "no state at 0/9" in err
+
+
+@pytest.mark.parametrize("expression", ["Nat", "Int"])
+def test_eval_of_what_quint_cannot_show_as_a_value_is_an_error(quint_in_project, expression):
+    """Quint's REPL prints `unsupported operator: name` for an infinite set: no value, so exit 3."""
+    code, out, err = quint_in_project("eval", expression)
+    assert code == 3 and out == "" and "unsupported operator" in err
 
 
 def test_eval_leaves_no_quint_behind(quint_in_project):
@@ -224,3 +233,27 @@ def test_learn_checks_in_the_random_file_as_written(project):
     assert after.stdout.splitlines()[0] == note and note not in before.stdout
     checks = [line for line in before.stdout.splitlines() if line.startswith("  learned")]
     assert len(checks) == 4 and checks == [line for line in after.stdout.splitlines() if line.startswith("  learned")]
+
+
+@pytest.mark.parametrize("manifest", ["{}", "garbage", '{"sources": {"specs/tictactoe_random.qnt": {"sha256": 1}}}', None])
+def test_a_damaged_or_missing_manifest_stops_in_one_line_and_help_still_works(manifest, ttt_check, tmp_path, monkeypatch):
+
+    import model.commands.cli as commands
+    from checker.cli.app import make_cli
+    from checker.cli.common import Specs
+    from checker.cli.guard import run_guarded
+    from model.players.kinds import build
+    from model.spec.tictactoe import TicTacToe
+
+    shutil.copy(ROOT / "specs/tictactoe_random.qnt", tmp_path)
+    if manifest is not None:
+        (tmp_path / "manifest.json").write_text(manifest)
+    monkeypatch.setattr(commands, "LECTURE", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    specs = Specs({"random": lambda **_: build(TicTacToe)}, "random", sources={"random": commands.transcribed(TicTacToe)})
+    main = lambda: run_guarded(lambda: make_cli(specs), "ttt-check")  # noqa: E731
+    code, out, err = ttt_check("--help", main=main)
+    assert code == 0 and "Usage:" in out and err == ""
+    code, out, err = ttt_check("-i", "XHasNotWon", main=main)
+    (line,) = err.splitlines()
+    assert code == 3 and out == "" and line.startswith("ttt-check: error: ") and "manifest.json" in line

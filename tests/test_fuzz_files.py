@@ -12,18 +12,23 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import console
 import pytest
 from test_fuzz_cli import assert_well_behaved
 
+from tests.conftest import quint_or_skip
+
 #: prctl's PR_CAPBSET_DROP, and the capability that lets root write any file
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE = 24, 1
 #: a check that finds a counterexample quickly
 VIOLATING = ["--spec", "random", "-i", "XHasNotWon"]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def as_a_user() -> None:
@@ -84,6 +89,27 @@ def test_a_write_protected_file_is_kept(tmp_path, args, code, user):
     assert [p.name for p in tmp_path.iterdir()] == ["old.json"]  # no temporary file left behind
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["learn", "--epochs", "5", "--out", "{folder}/x.json"],
+        ["learn", "--epochs", "5", "--out", "x.json", "--plot", "{folder}/c.png"],
+        [*VIOLATING, "--out-itf", "{folder}/cex.json"],
+        ["--spec", "random", "--no-deadlock", "--dump", "{folder}/g.json"],
+        ["play", "--save", "{folder}/g.json", "--seed", "1"],
+    ],
+    ids=["learn-out", "learn-plot", "out-itf", "dump", "play-save"],
+)
+def test_a_folder_the_user_cannot_write_in_is_refused_before_any_work(tmp_path, args, user):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    done = run(*[a.format(folder=folder) for a in args], cwd=tmp_path, preexec_fn=user)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert f"the folder '{folder}' is not writable" in done.stderr
+    assert list(folder.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["ro"]
+
+
 def test_a_file_the_user_may_write_is_replaced_whole(tmp_path, user):
     """The other side of the coin: a writable file is replaced (as that user), and keeps its permissions."""
     path = tmp_path / "cex.itf.json"
@@ -106,20 +132,44 @@ def test_a_file_the_user_may_write_is_replaced_whole(tmp_path, user):
         ["play", "--moves", "{a}/m.txt", "--save", "{a}/m.txt"],
         ["--spec", "{a}/spec.qnt", "--out-itf", "{a}/spec.qnt"],
         ["play", "--human", "X", "--o", "learned:{a}/policy.json", "--save", "{a}/policy.json"],
+        ["-i", "NotStalemate", "--out-itf", "specs/tictactoe.qnt"],
+        ["play", "--spec", "random", "--save", "specs/tictactoe_random.qnt"],
+        ["learn", "--epochs", "5", "--verify-every", "5", "--out", "specs/tictactoe_random.qnt"],
+        ["--spec", "random", "--o", "learned:{a}/policy.json", "--dump", "{a}/policy.json"],
+        ["--spec", "random", "--o", "learned:{a}/policy.json", "--out-itf", "{a}/policy.json", "-i", "XHasNotWon"],
+        ["run", "--spec", "random", "--x", "learned:{a}/policy.json", "--out-itf", "{a}/policy.json"],
+        ["--spec", "random", "-i", "NotStalemate", "-i", "XHasNotWon", "--continue",
+         "--out-itf", "{a}/c.itf.json", "--dump", "{a}/c_NotStalemate.itf.json"],
+        ["--spec", "random", "-i", "NotStalemate", "--out-itf", "{a}/{{property}}.json", "--dump", "{a}/NotStalemate.json"],
+        [*VIOLATING, "--out-itf", "{a}/c{{seq}}.json", "--dump", "{a}/c7.json"],
     ],
     ids=["out-itf-dump", "same-file-other-spelling", "learn-out-plot", "play-moves-save", "spec-out-itf",
-         "play-policy-save"],
+         "play-policy-save", "default-spec-out-itf", "registered-spec-save", "learn-checks-spec-out",
+         "policy-dump", "policy-out-itf", "run-policy-out-itf", "trace-name-for-a-property-dump",
+         "property-pattern-dump", "seq-pattern-dump"],
 )
 def test_two_files_of_one_run_under_one_name_are_refused_before_any_work(tmp_path, args, policy):
+    """Among them the spec files a registered spec reads (a copy of the project's, in the working folder),
+    and the names `--out-itf` gives each property's trace."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "policy.json").write_bytes(policy.read_bytes())
     (tmp_path / "m.txt").write_text("B2\n")
     (tmp_path / "spec.qnt").write_text("module spec { var x: int }\n")
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
-    done = run(*[a.format(a=tmp_path) for a in args])
+    shutil.copytree(ROOT / "specs", tmp_path / "specs")
+    files = lambda: {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}  # noqa: E731
+    before = files()
+    done = run(*[a.format(a=tmp_path) for a in args], cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert "name the same file" in done.stderr
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert files() == before
+
+
+def test_the_manifest_of_a_registered_spec_is_among_the_files_it_reads():
+    from model.commands.cli import SPECS
+
+    for name in SPECS.sources:
+        read = {os.path.realpath(path) for _, path in SPECS.files_read({"spec": name})}
+        assert os.path.realpath(ROOT / "specs/manifest.json") in read
 
 
 # ---- names that are no file names -----------------------------------------------------------
@@ -160,6 +210,22 @@ def test_a_deleted_working_folder_is_one_line_and_exit_74(tmp_path):
     done = run(*VIOLATING, "--out-itf", "cex.json", preexec_fn=in_a_deleted_folder)
     assert done.returncode == 74
     assert "[violation] invariant XHasNotWon" in done.stdout and "cannot write cex.json" in done.stderr
+
+
+@pytest.mark.parametrize("args", [["eval", "canBlock"], ["--spec", str(ROOT / "tests/specs/tictactoe_no_block.qnt")]],
+                         ids=["eval", "qnt"])
+def test_a_deleted_working_folder_is_one_line_and_exit_74_where_quint_is_needed(tmp_path, args):
+    """Quint (node) cannot start without a working folder: said in one line, as a file that cannot be written."""
+    quint_or_skip()
+    gone = tmp_path / "gone"
+    gone.mkdir()
+
+    def in_a_deleted_folder():
+        os.chdir(gone)
+        os.rmdir(gone)
+
+    done = run(*args, preexec_fn=in_a_deleted_folder)
+    assert done.returncode == 74 and "the working folder is gone" in done.stderr, done.stderr
 
 
 # ---- every file read: FIFOs, devices, folders, sizes ----------------------------------------
@@ -210,6 +276,15 @@ def test_what_a_file_option_cannot_read_is_named(tmp_path, reader):
     for name, path in hostile(tmp_path).items():
         done = run(*command(path))
         assert done.returncode == 2 and expected[name] in done.stderr and path in done.stderr, (name, done.stderr)
+
+
+@pytest.mark.parametrize("command", [[], ["run"], ["play"], ["solve"]], ids=["check", "run", "play", "solve"])
+def test_what_a_spec_option_cannot_read_is_named(tmp_path, command):
+    expected = {"fifo": "not a regular file", "dev-zero": "not a regular file", "folder": "a folder",
+                "missing": "no such spec file", "huge": "larger than"}
+    for name, path in hostile(tmp_path, ".qnt").items():
+        done = run(*command, "--spec", path)
+        assert done.returncode == 3 and expected[name] in done.stderr and path in done.stderr, (name, done.stderr)
 
 
 def test_a_moves_file_that_is_not_text_is_one_line(tmp_path):

@@ -92,3 +92,29 @@ def test_the_reference_lists_every_exit_code_the_help_gives():
     codes = set(re.findall(r"\b(\d{1,3}) [a-z]", " ".join(help_text(None).split()).split("Exit codes:")[1]))
     table = set(re.findall(r"^\| (\d+) \|", REFERENCE, re.M))
     assert codes <= table and {"0", "2", "3", "4", "11", "12", "13", "70", "74", "130"} <= table
+
+
+def exit_codes(text: str) -> set[str]:
+    """The codes an `Exit codes:` paragraph lists (`3 spec unreadable` -> 3)."""
+    paragraph = " ".join(text.split()).split("Exit codes:", 1)[1].split(". ", 1)[0]
+    return set(re.findall(r"(?:^|, )(\d{1,3}) ", " " + paragraph.strip())) | set(re.findall(r"^ ?(\d{1,3}) ", paragraph))
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_each_command_lists_every_exit_code_it_can_return_in_its_help_and_the_reference(name):
+    """From what the command takes: a spec (or, for learn, the random spec's file it checks in) can be
+    unreadable (3); a search (--max-memory, or run's samples) can run out of memory (4); an option naming
+    a file to write may fail to write it (74)."""
+    from checker.cli.common import output_file
+
+    params = command(name).params
+    expected = {"2"}
+    if any(p.name == "spec" for p in params) or name == "learn":
+        expected.add("3")
+    if any(p.name == "max_memory" for p in params) or name == "run":
+        expected.add("4")
+    if any(getattr(p, "callback", None) is output_file for p in params):
+        expected.add("74")
+    listed = exit_codes(help_text(name))
+    assert expected <= listed, f"ttt-check {name} --help lists {sorted(listed)}, not {sorted(expected - listed)}"
+    assert exit_codes(section(name)) == listed, f"docs/reference.md and --help of {name} list other exit codes"

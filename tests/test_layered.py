@@ -15,7 +15,7 @@ from checker.cli.guard import run_guarded
 from checker.cli.common import Specs
 from checker.explore.bfs import explore
 from checker.explore.packed import Expansion, explore_packed
-from checker.model import Label, Model
+from checker.model import Invariant, Label, Model
 from checker.properties import liveness
 from checker.properties.layered import check_layered
 from checker.properties.liveness import check_properties
@@ -87,6 +87,13 @@ class Ring(Model):
     def expand(self, codes, symmetry):
         every = np.ones(codes.size, bool)
         return Expansion([(every, (codes + 1) % self.n)], True, codes.size, ~every, every)
+
+
+def test_the_packed_search_stops_at_a_violation_with_the_deadlock_check_on():
+    """A ring of a million states has no deadlock: the violation at step 5 must end the search there."""
+    result = explore_packed(Ring(10**6), [Invariant("below5", lambda s: s < 5)])
+    assert len(result.violations["below5"]) - 1 == 5
+    assert result.stats.per_depth == [1] * 6 and not result.stats.complete
 
 
 def test_a_cycle_is_noticed():

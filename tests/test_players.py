@@ -30,7 +30,7 @@ def test_the_strategy_plays_x_only():
 
 
 def test_player_options_on_the_command_line(ttt_check):
-    code, out, _ = ttt_check("--x", "any", "-i", "OHasNotWon")
+    code, out, _ = ttt_check("--x", "any", "-i", "OHasNotWon", "--continue")
     assert code == 12 and "5,478 distinct states" in out
     code, out, err = ttt_check("--o", "strategy")
     assert code == 2 and out == "" and err == "ttt-check: error: player kind 'strategy' plays X only, not O\n"

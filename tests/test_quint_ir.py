@@ -47,7 +47,7 @@ def test_dropping_block_lets_o_win_in_six_steps():
     """The lecture's exercise: 1,211 states, and O wins after 6 steps (counted by the enumerator)."""
     reference = en.Game(x_plays=no_block).explore()
     model = spec("tictactoe_no_block")
-    result = explore(model, [model.invariants["OHasNotWon"]])
+    result = explore(model, [model.invariants["OHasNotWon"]], keep_going=True)
     assert result.stats.distinct == len(reference.states) == 1211
     trace = result.violations["OHasNotWon"]
     assert len(trace) - 1 == reference.shortest(reference.violating("OHasNotWon")) == 6

@@ -23,7 +23,7 @@ from checker.cli.common import (
 )
 from checker.cli.eval import eval_command
 from checker.cli.explorer import explore_command
-from checker.cli.itf_out import itf_options
+from checker.cli.itf_out import file_names, itf_options
 from checker.cli.replay import replay_command
 from checker.cli.run import run_command
 from checker.cli.solve import solve_command
@@ -123,13 +123,15 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             click.echo(format_listing(models))
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
-        spec_file = kwargs["spec"] if kwargs["spec"].endswith(".qnt") else None
-        refuse_same_file(ctx, ["out_itf", "dump"], read=[("--spec", spec_file)])
+        refuse_same_file(ctx, ["out_itf", "dump"], specs=specs)
         model = specs.build(kwargs)
         from checker.cli.check import Search, run_check
 
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
+        traces = [*(i.name for i in invariants), *["deadlock"] * deadlock, *(t.name for t in temporal)]
+        expanded = {"out_itf": file_names(out_itf, traces)} if out_itf else {}
+        refuse_same_file(ctx, ["out_itf", "dump"], specs=specs, expanded=expanded)
         search = Search.resolve(model, bool(temporal), kwargs, watched=coverage or dump is not None)
         view = resolve_view(model, view)
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))

@@ -17,7 +17,7 @@ from checker.cli.common import (
     EXIT_TEMPORAL,
     write_files,
 )
-from checker.explore.bfs import INTERRUPTED, Result, explore
+from checker.explore.bfs import DECIDED, INTERRUPTED, Result, explore
 from checker.model import Invariant, Model
 from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
@@ -134,6 +134,8 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
             lines.append(f"[violation] deadlock: no step is possible after {len(result.deadlock) - 1} steps")
         elif result.stats.cut_short:
             lines.append("[unknown] deadlock: none in the states explored")
+        elif result.stats.stopped == DECIDED:  # the violations ended the search before every state was expanded
+            lines.append("[unknown] deadlock: none in the states expanded before the search stopped")
         else:
             lines.append("[ok] no deadlock: every reachable state has a successor")
     return lines

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -25,7 +27,7 @@ from checker.cli.guard import (  # noqa: F401 (exit codes live together)
     EXIT_SPEC,
     one_line,
 )
-from checker.files import ReadError, read_bounded
+from checker.files import ReadError, read_bounded, writable
 from checker.model import Model, SpecError
 
 #: the most a .qnt spec may weigh (the lecture's are 6 KB)
@@ -62,8 +64,10 @@ def write_files(write) -> int:
 
 @dataclass(frozen=True)
 class Transcribed:
-    """The `.qnt` file a registered spec's hand-written model transcribes, and the SHA-256 of the
-    file it was verified against: the model stands for the file only while the file has that hash.
+    """The `.qnt` file a registered spec's hand-written model transcribes, and the manifest recording the
+    SHA-256 of the file it was verified against: the model stands for the file only while the file has
+    that hash. The manifest is read when the hash is needed, so a damaged one stops only the commands
+    that need it, in one line.
 
     The file meant is `path` (as the project names it, `specs/x.qnt`) in the current folder or the
     nearest parent folder that has it (a student runs the tool in the project's folder, or below it);
@@ -71,7 +75,8 @@ class Transcribed:
     """
 
     path: str
-    sha256: str
+    #: a JSON file whose `sources[path].sha256` is the hash
+    manifest: Path
     reference: Path
 
     def find(self) -> str:
@@ -93,7 +98,30 @@ class Transcribed:
             data = read_bounded(path, SPEC_LIMIT)
         except ReadError as error:
             raise SpecError(f"{path}: {error}") from None
-        return hashlib.sha256(data).hexdigest() == self.sha256
+        return hashlib.sha256(data).hexdigest() == self.sha256()
+
+    def sha256(self) -> str:
+        """The hash the manifest records for the file; SpecError if the manifest cannot say."""
+        try:
+            recorded = json.loads(read_bounded(str(self.manifest), 1 << 20))["sources"][self.path]["sha256"]
+        except ReadError as error:
+            raise SpecError(f"{self.manifest}: {error}") from None
+        except ValueError as error:
+            raise SpecError(f"{self.manifest} is not JSON: {error}") from None
+        except (KeyError, TypeError):
+            raise SpecError(f"{self.manifest} records no SHA-256 for {self.path} (sources.{self.path}.sha256)") from None
+        if not isinstance(recorded, str):
+            raise SpecError(f"{self.manifest}: the SHA-256 recorded for {self.path} is not a string")
+        return recorded
+
+
+def read_spec(path: str) -> str:
+    """The text of the `.qnt` file at `path`; SpecError, in one line, when it is missing, a folder, a FIFO,
+    a device or too large."""
+    try:
+        return read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
+    except ReadError as error:
+        raise SpecError(f"{path}: {error}") from None
 
 
 def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:
@@ -125,6 +153,7 @@ class Specs:
         examples: Mapping[str, str] = {},
         sources: Mapping[str, Transcribed] = {},
         evaluated: Callable[[Model, Mapping[str, object]], Model] = refuse_options,
+        reads: Callable[[Mapping[str, object]], Sequence[tuple[str, str]]] = lambda params: (),
     ):
         self.factories = dict(factories)
         self.default = default
@@ -135,6 +164,8 @@ class Specs:
         self.examples = dict(examples)
         self.sources = dict(sources)
         self.evaluated = evaluated
+        #: the (option, file) pairs the given options' values make a command read (a player's policy, say)
+        self.reads = reads
         #: the changed files already announced (a command may build its spec twice)
         self.noted: set[str] = set()
 
@@ -164,6 +195,18 @@ class Specs:
         """Whether spec `name` is a `.qnt` file, or a registered spec that transcribes one."""
         return name.endswith(".qnt") or name in self.sources
 
+    def files_read(self, params: Mapping[str, object]) -> list[tuple[str, str]]:
+        """(option, file) for each file a command given `params` reads for its spec: the `.qnt` named, or
+        a registered spec's file and the manifest of its hash, and the files `reads` names."""
+        name = params.get("spec")
+        files = []
+        if isinstance(name, str) and name.endswith(".qnt"):
+            files.append(("--spec", name))
+        elif name in self.sources:
+            source = self.sources[name]
+            files += [(f"--spec {name}", source.find()), (f"--spec {name} (its manifest)", str(source.manifest))]
+        return [*files, *self.reads(params)]
+
     def file_of(self, name: str, main: str | None = None) -> tuple[str, str]:
         """The `.qnt` file spec `name` means (see `Transcribed.find`), and its main module."""
         from checker.quint.repl import main_module
@@ -171,11 +214,7 @@ class Specs:
         path = name if name.endswith(".qnt") else self.sources[name].find() if name in self.sources else None
         if path is None:
             raise click.UsageError(f"spec '{name}' has no .qnt file")
-        try:
-            text = read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
-        except ReadError as error:
-            raise SpecError(f"{path}: {error}") from None
-        return path, main or main_module(text, path)
+        return path, main or main_module(read_spec(path), path)
 
     def build(self, kwargs: dict, announce: bool = True) -> Model:
         """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`;
@@ -188,6 +227,8 @@ class Specs:
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
+            if os.path.lexists(name):  # a FIFO, a device or a folder is named for what it is
+                read_spec(name)
             return self.evaluated(load(name, **{k: v for k, v in file_options.items() if v is not None}), changed)
         given = [f"--{k}" for k, v in file_options.items() if v is not None and k != "quint"]
         if given:
@@ -242,13 +283,23 @@ def output_file(ctx: click.Context, param: click.Parameter, path: str | None) ->
         folder = os.path.dirname(path.replace("{seq}", "0")) or "."
     if "{property}" not in folder and not os.path.isdir(folder):
         raise click.BadParameter(f"the folder '{folder}' does not exist", param=param)
+    if "{property}" not in folder and not writable(folder, os.W_OK | os.X_OK):  # the work would be lost
+        raise click.BadParameter(f"the folder '{folder}' is not writable (Permission denied)", param=param)
     return path
 
 
-def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[tuple[str, str | None]] = ()) -> None:
+def refuse_same_file(
+    ctx: click.Context,
+    written: Sequence[str],
+    read: Sequence[tuple[str, str | None]] = (),
+    specs: "Specs | None" = None,
+    expanded: Mapping[str, Sequence[str]] = {},
+) -> None:
     """Refuse, before any work, a file that one option of the run writes and another writes too (one would
     replace the other) or reads (it would be lost): `written` are the writing options' parameter names,
-    `read` (option, file) pairs of the files read."""
+    `read` (option, file) pairs of the files read, to which `specs` adds those its options make the command
+    read (`Specs.files_read`). `expanded` gives, for a writing option whose name is a template, every name
+    it may expand to (`{seq}` left in: any number), each one checked (see `checker.cli.itf_out.file_names`)."""
 
     def where(path: str) -> str:
         try:
@@ -256,15 +307,31 @@ def refuse_same_file(ctx: click.Context, written: Sequence[str], read: Sequence[
         except OSError:  # a working folder that is gone
             return os.path.normpath(path)
 
+    if specs is not None:
+        read = [*read, *specs.files_read(ctx.params)]
     seen = {where(path): flag for flag, path in reversed(read) if path}
+    patterns: list[tuple[str, str, str]] = []  # (flag, template, regular expression over absolute paths)
     for name in written:
         path = ctx.params.get(name)
         if not path:
             continue
         flag = next(max(p.opts, key=len) for p in ctx.command.params if p.name == name)
-        if where(path) in seen:
-            raise click.UsageError(f"{seen[where(path)]} and {flag} name the same file '{path}': give each its own")
-        seen[where(path)] = flag
+        names = expanded.get(name, [path])
+        for each in names:
+            if "{seq}" in each:
+                parts = where(each.replace("{seq}", "\x1f")).split("\x1f")  # a character no file name holds
+                patterns.append((flag, path, r"\d+".join(map(re.escape, parts))))
+                continue
+            if where(each) in seen:
+                raise click.UsageError(f"{seen[where(each)]} and {flag} name the same file '{each}': give each its own")
+        for each in names:
+            seen.setdefault(where(each), flag)
+    for flag, template, pattern in patterns:
+        for other, other_flag in seen.items():
+            if other_flag != flag and re.fullmatch(pattern, other):
+                raise click.UsageError(
+                    f"{other_flag} and {flag} may name the same file '{other}' ({flag} {template}): give each its own"
+                )
 
 
 def _memory_bound(ctx: click.Context, param: click.Parameter, text: str | None) -> int | None:

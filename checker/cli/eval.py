@@ -24,7 +24,8 @@ def eval_command(specs: Specs) -> click.Command:
         """Print the value of a Quint expression of the spec at a state.
 
         Needs Quint. Exit codes: 0 printed, 2 bad usage (a --path naming no state),
-        3 Quint cannot evaluate EXPR there, or cannot be found.
+        3 Quint cannot evaluate EXPR there, or cannot be found, 74 no working folder
+        to run Quint in.
         """
         from checker.quint.repl import ExpressionError
         from checker.web.api import Explorer, RequestError, parse_path

@@ -40,7 +40,9 @@ def explore_command(specs: Specs) -> click.Command:
     def explore(port, invariants, temporal, **kwargs):
         """Walk the states in a browser; open counterexamples step by step.
 
-        Serves the page on 127.0.0.1 only; Ctrl+C stops it.
+        Serves the page on 127.0.0.1 only; Ctrl+C stops it. Exit codes: 130 stopped by
+        Ctrl+C, 2 bad usage (or a port taken), 3 spec unreadable, 4 stopped by the
+        memory bound.
         """
         from checker.cli.check import counterexamples, note_slower_engine
         from checker.explore.bfs import explore as bfs

@@ -157,7 +157,7 @@ def _run(load: Callable[[], Any], prog: str) -> int:
         return error.exit_code
     except SpecError as error:
         _say(f"{prog}: error: {several_lines(str(error)) if error.formatted else one_line(str(error))}")
-        return EXIT_SPEC
+        return getattr(error, "exit_code", EXIT_SPEC)  # a working folder that is gone: EXIT_FILE
     except BoundReached as error:
         _say(f"{prog}: error: {one_line(str(error))}")
         return EXIT_INCOMPLETE

@@ -45,7 +45,7 @@ def states(n: int) -> str:
     return plural(n, "state")
 
 
-def file_name(template: str, seq: int, prop: str, several: bool) -> str:
+def file_name(template: str, seq: int | str, prop: str, several: bool) -> str:
     """The file for the `seq`-th trace, which violates `prop`."""
     if "{seq}" in template or "{property}" in template:
         return template.replace("{seq}", str(seq)).replace("{property}", prop)
@@ -54,6 +54,13 @@ def file_name(template: str, seq: int, prop: str, several: bool) -> str:
     folder, base = os.path.split(template)
     stem, dot, extension = base.partition(".")
     return os.path.join(folder, f"{stem}_{prop}{dot}{extension}")
+
+
+def file_names(template: str, props: Sequence[str]) -> list[str]:
+    """Every file name a trace of one of `props` may get (`{seq}` left as it is: any number)."""
+    several = (False, True) if len(props) > 1 else (False,)
+    names = (file_name(template, "{seq}", prop, each) for prop in props for each in several)
+    return list(dict.fromkeys(names))
 
 
 def write_traces(

@@ -154,7 +154,8 @@ def replay_command(specs: Specs) -> click.Command:
 
         Without --spec, the spec is the one whose file a trace's #meta.source names.
         Exit codes: 0 every trace is a behaviour, 1 some trace is not, 2 a file is
-        unreadable or not ITF (or bad usage), 12 a trace violates an -i invariant.
+        unreadable or not ITF (or bad usage), 3 spec unreadable, 4 stopped by the
+        memory bound, 12 a trace violates an -i invariant.
         """
         from checker.quint.itf import ItfError, read_trace
         from checker.quint.replay import NotABehaviour, Replayer

@@ -14,6 +14,7 @@ from checker.cli.common import (
     Specs,
     invariant_option,
     plural,
+    refuse_same_file,
     refuse_unused,
     resolve_invariants,
     resolve_view,
@@ -21,7 +22,7 @@ from checker.cli.common import (
     with_specs,
     write_files,
 )
-from checker.cli.itf_out import itf_options
+from checker.cli.itf_out import SAMPLE, file_names, itf_options
 
 #: --max-steps beyond this would keep traces too long to show or to hold in memory.
 MAX_STEPS = 100_000
@@ -123,7 +124,8 @@ def run_command(specs: Specs) -> click.Command:
     def run(ctx, max_samples, max_steps, seed, invariants, view, out_itf, itf_style, **kwargs):
         """Simulate random behaviours and check invariants, as quint run does.
 
-        Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage.
+        Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage, 3 spec
+        unreadable, 4 out of memory, 74 --out-itf not written.
         """
         from random import SystemRandom
 
@@ -131,8 +133,11 @@ def run_command(specs: Specs) -> click.Command:
         from checker.report import format_trace
 
         refuse_unused(ctx, [("itf_style", "--out-itf", bool(out_itf))])
+        refuse_same_file(ctx, ["out_itf"], specs=specs)
         model = specs.build(kwargs)
         chosen = resolve_invariants(model, invariants)
+        expanded = {"out_itf": file_names(out_itf, [SAMPLE, *(i.name for i in chosen)])} if out_itf else {}
+        refuse_same_file(ctx, ["out_itf"], specs=specs, expanded=expanded)
         view = resolve_view(model, view)
         start = parse_seed(seed)
         if start is None:
@@ -159,7 +164,7 @@ def run_command(specs: Specs) -> click.Command:
         click.echo(format_outcome(result, chosen))
         code = EXIT_INVARIANT if violation is not None else EXIT_OK
         if out_itf:
-            from checker.cli.itf_out import SAMPLE, write_traces
+            from checker.cli.itf_out import write_traces
 
             prop = violation.violated[0] if violation is not None else SAMPLE
             code = write_files(lambda: write_traces(model, [(prop, shown)], out_itf, status, itf_style)) or code

@@ -143,7 +143,8 @@ def solve_command(specs: Specs) -> click.Command:
     def solve_cmd(slips, max_states, **kwargs):
         """Solve the game: the value of every reachable state.
 
-        Exit codes: 0 solved, 2 bad usage (or more states than --max-states).
+        Exit codes: 0 solved, 2 bad usage (or more states than --max-states), 3 spec
+        unreadable, 4 stopped by the memory bound.
         """
         model = specs.build(kwargs)
         if not isinstance(model, Game):

@@ -134,7 +134,7 @@ def explore(
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
-    Stops early once every invariant is violated and any deadlock is found,
+    Stops early once every invariant is violated (with none, once a deadlock is found),
     unless `keep_graph` asks for the whole state graph (for liveness) or
     `keep_going` asks for every state anyway (TLC's -continue). Stops, with
     the statistics so far, after `max_states` states or on Ctrl-C.
@@ -177,7 +177,8 @@ def explore(
                         found[invariant.name] = state
                         pending.remove(invariant)
                         break
-            decided = not pending and (deadlock is not None or not check_deadlock)
+            # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
+            decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
             if decided and (invariants or check_deadlock) and not keep_graph and not keep_going and not on_expand:
                 stats.stopped = DECIDED
                 break

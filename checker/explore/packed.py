@@ -138,7 +138,8 @@ def explore_packed(
                 if bad.size:
                     found[invariant.name] = (depth, int(level[bad[0]]))
                     pending.remove(invariant)
-            decided = not pending and (deadlock is not None or not check_deadlock)
+            # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
+            decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
             if decided and (invariants or check_deadlock) and not keep_going and not check_layers:
                 stats.stopped = DECIDED
                 break

@@ -14,7 +14,7 @@ class Value(NamedTuple):
     """The value of a state under optimal play from it.
 
     `payoff` is for the first side; `plies` is how many moves the game then
-    lasts: the winner hurries and the loser holds out (001's depth-aware
+    lasts: the winner hurries and the loser holds out (a depth-aware
     score), and of equally good draws the shorter is taken.
     """
 

@@ -47,7 +47,8 @@ function messages(stage, summary) {
   const texts = errors.map(error =>
     reporter.formatError(code, finders, { ...error, locs: (error.locs ?? []).map(loc => ({ ...loc, source: shown(loc.source) })) })
   )
-  const message = [...new Set(texts), `error: ${summary}`].join('\n').replace(/^\n+/, '')
+  // Quint indents its "Error [QNT...]" line by one space
+  const message = [...new Set(texts), `error: ${summary}`].join('\n').replace(/^\n+/, '').replace(/^ Error \[/gm, 'Error [')
   return { message, located: true }
 }
 

@@ -33,10 +33,8 @@ from checker.files import ReadError, read_bounded, write_atomically
 from checker.model import SpecError
 
 INSTALL_HINT = (
-    "Quint (its npm package, run by node) is needed to read a .qnt file; install it in the project folder: "
-    "mkdir -p .quint && cd .quint && echo "
-    """'{"dependencies":{"@informalsystems/quint":"0.33.0"},"overrides":{"antlr4ts":"0.5.0-alpha.4"}}'"""
-    " > package.json && npm install (or pass --quint PATH, or set QUINT)"
+    "Quint (its npm package, run by node) is needed to read a .qnt file; install it in the project folder, "
+    "as README.md says: .ci/install_quint (or pass --quint PATH, or set QUINT)"
 )
 LOCAL_QUINT = Path(".quint") / "node_modules" / ".bin" / "quint"
 PACKAGE = "@informalsystems/quint"
@@ -54,6 +52,12 @@ class FrontEndError(SpecError):
     """Quint is missing, or could not be run; the message says why."""
 
 
+class FolderGone(FrontEndError):
+    """The working folder was deleted: like a file that cannot be written there, exit 74."""
+
+    exit_code = 74
+
+
 class QuintMessage(FrontEndError):
     """The spec does not compile: Quint's own message, over several lines (`path:line:col`, the
     source line, the caret), printed as it is."""
@@ -69,7 +73,10 @@ def find_quint(given: str | None = None, spec: Path | None = None) -> Path:
             if not (path.is_file() and os.access(path, os.X_OK)):
                 raise FrontEndError(f"{origin} names {explicit}, which is not an executable file")
             return path
-    starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
+    try:
+        starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
+    except OSError:  # Quint (node) cannot start there either
+        raise FolderGone("cannot run Quint: the working folder is gone (cd to a folder that exists)") from None
     for start in starts:
         for folder in (start, *start.parents):
             candidate = folder / LOCAL_QUINT

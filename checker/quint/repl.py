@@ -30,6 +30,8 @@ STARTUP_SECONDS, ANSWER_SECONDS = 60.0, 20.0
 #: the longest expression accepted
 LONGEST = 2000
 ERROR_HEAD = re.compile(r"^[a-z][a-z ]* error: ?$")
+#: how Quint's REPL prints what it cannot show as a value (an infinite set such as Nat, ...)
+UNSUPPORTED = "unsupported operator: "
 BRACKETS = {"(": ")", "[": "]", "{": "}"}
 
 
@@ -125,7 +127,7 @@ class Repl:
             if got == MARK:
                 return "\n".join(printed).strip("\n")
             if not got.startswith("[DEBUG]"):
-                printed.append(got)
+                printed.append(got[1:] if got.startswith(" Error [") else got)  # Quint indents that line by one
 
     def evaluate(self, state: Mapping[str, object] | None, expression: str) -> str:
         """The value of `expression` at `state` (its variables' values), as Quint prints it.
@@ -144,6 +146,8 @@ class Repl:
         first = answer.lstrip("\n").split("\n", 1)[0]
         if ERROR_HEAD.match(first):
             raise ExpressionError(answer)
+        if first.startswith(UNSUPPORTED):
+            raise ExpressionError(f"{line}\nQuint cannot evaluate it to a value ({answer})")
         if not answer:
             raise ExpressionError(f"{line}\nQuint printed no value: type an expression, not a definition")
         return answer

@@ -27,6 +27,10 @@ class RequestError(Exception):
         self.status = status
 
 
+#: the most digits of an index in a path: larger ones name no state of any model a machine holds
+MOST_DIGITS = 18
+
+
 def parse_path(text: str) -> list[int]:
     """`"0/2/5"` as `[0, 2, 5]`; RequestError 400 when it is not such a path."""
     parts = text.strip("/").split("/")
@@ -34,6 +38,8 @@ def parse_path(text: str) -> list[int]:
         raise RequestError(400, "a path starts with an initial state's index, e.g. /api/state/0")
     if not all(part.isdigit() and part.isascii() for part in parts):
         raise RequestError(400, f"malformed path '{text.strip('/')}': expected indices separated by '/', e.g. 0/2/5")
+    if any(len(part.lstrip("0")) > MOST_DIGITS for part in parts):  # no state has that many successors
+        raise RequestError(400, f"an index of more than {MOST_DIGITS} digits is too large to be a state's")
     return [int(part) for part in parts]
 
 

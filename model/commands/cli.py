@@ -1,6 +1,5 @@
 """`ttt-check`: the generic command line, offered the tic-tac-toe specs."""
 
-import json
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -10,7 +9,6 @@ import click
 
 from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs, Transcribed
-from checker.files import read_bounded
 from checker.model import Model
 from model.commands.learn import learn_command
 from model.commands.play import play_command
@@ -25,9 +23,8 @@ LECTURE = Path(str(resources.files("model.spec").joinpath("lecture")))
 
 
 def transcribed(spec: type[TicTacToe]) -> Transcribed:
-    """The file `spec` transcribes, with the SHA-256 `specs/manifest.json` records for it."""
-    manifest = json.loads(read_bounded(str(LECTURE / "manifest.json"), 1 << 20))
-    return Transcribed(spec.source, manifest["sources"][spec.source]["sha256"], LECTURE / Path(spec.source).name)
+    """The file `spec` transcribes, with `specs/manifest.json`, which records its SHA-256."""
+    return Transcribed(spec.source, LECTURE / "manifest.json", LECTURE / Path(spec.source).name)
 
 
 def evaluated(spec: Model, options: Mapping[str, object]) -> Model:
@@ -53,6 +50,13 @@ def evaluated(spec: Model, options: Mapping[str, object]) -> Model:
         return SpecMatch(game, players.get("x"), players.get("o"))
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+
+
+def policies_read(params: Mapping[str, object]) -> list[tuple[str, str]]:
+    """(option, file) for each player given as `learned:POLICY.json`: the policy files a command reads."""
+    kinds = {side: params.get(side) for side in ("x", "o")}
+    return [(f"--{side}", kind.kind[len(LEARNED) :]) for side, kind in kinds.items()
+            if kind is not None and kind.kind.startswith(LEARNED)]
 
 
 class PlayerKind(click.ParamType):
@@ -83,6 +87,7 @@ SPECS = Specs(
     default="strategy",
     sources={"strategy": transcribed(StrategyTicTacToe), "random": transcribed(TicTacToe)},
     evaluated=evaluated,
+    reads=policies_read,
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={
         "check": (

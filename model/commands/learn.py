@@ -141,10 +141,11 @@ def learn_command(specs: Specs) -> click.Command:
     def learn(ctx, epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         """Learn to play by self-play, then check what was learned.
 
-        Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
-        could not be written.
+        Exit codes: 0 trained (whatever the checks found), 2 bad usage, 3 the random
+        spec unreadable, 74 a file could not be written.
         """
-        refuse_same_file(ctx, ["out", "plot"])
+        # the checks read the random spec's file
+        refuse_same_file(ctx, ["out", "plot"], read=specs.files_read({"spec": "random"}) if every else ())
         if plot:
             from model.commands.plot import require_matplotlib
 

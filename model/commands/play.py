@@ -1,9 +1,9 @@
-"""`ttt-check play`: a human against a player kind, in the terminal (seed 002's game, seed 003's modes).
+"""`ttt-check play`: a human against a player kind, in the terminal.
 
 The game is a run of the model: the human's move must be a step of it (the
 human plays as `any`), the computer's is one of the model's steps for its
-player kind, picked at random among them from a seed (003's random tie-break;
-the checker covers every one of them). Moves are written as in 002: a row
+player kind, picked at random among them from a seed (a random tie-break;
+the checker covers every one of them). Moves are written as a row
 letter and a column number, `A1` to `C3` on the lecture's board (`A1` to `D4`
 on 4x4); Quint's `(2,2)` and `2,2` are accepted too. Every square the game
 names is named both ways, `B2 = (2,2)` (see `model.spec.views`).
@@ -79,7 +79,7 @@ def how_to_move(grid: Grid) -> str:
 
 
 def status(game: TicTacToe, state: State) -> str:
-    """002's game status: `X won`, `O won`, `Draw` or `Not Done`."""
+    """The game's status: `X won`, `O won`, `Draw` or `Not Done`."""
     payoff = game.payoff(state)
     return {1: "X won", -1: "O won", 0: "Draw", None: "Not Done"}[payoff]
 
@@ -185,7 +185,7 @@ class Game:
         return self.model.payoff(self.state) is not None
 
     def show(self) -> str:
-        """The board, the last move marked, and 002's status."""
+        """The board, the last move marked, and the game's status."""
         previous = self.states[-2] if len(self.states) > 1 else None
         board = board_view(self.model.grid, self.state, previous, letters=True)
         return f"{board}\nStatus: {status(self.model, self.state)}"
@@ -257,7 +257,8 @@ def play_command(specs: Specs) -> click.Command:
         """Play tic-tac-toe against the computer in the terminal.
 
         Type B2 or (2,2); q quits. Exit codes: 0 the game ended, 1 the input ended
-        before it, 2 bad usage or a bad move in --moves.
+        before it, 2 bad usage or a bad move in --moves, 3 spec unreadable, 74 --save
+        not written.
         """
         human = human.upper()
         computer = O if human == X else X
@@ -265,9 +266,7 @@ def play_command(specs: Specs) -> click.Command:
         given = ctx.get_parameter_source(human.lower()) is click.core.ParameterSource.COMMANDLINE
         if given:
             raise click.UsageError(f"--{human.lower()}: you play {human} (--human {human}); the computer plays {computer}")
-        policies = [(f"--{side}", kwargs[side].kind[len(LEARNED) :]) for side in ("x", "o")
-                    if kwargs[side] is not None and kwargs[side].kind.startswith(LEARNED)]
-        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file), *policies])
+        refuse_same_file(ctx, ["save"], read=[("--moves", moves_file)], specs=specs)
         moves = moves_from_file(moves_file) if moves_file else None
         spec_name = kwargs["spec"]
         spec = specs.build({**kwargs, "x": None, "o": None})

@@ -76,7 +76,7 @@ class ValuePlayer(Player):
     nondet_names = ("coordinate",)
     #: the game's values are solved on the lecture's board (larger ones have millions of positions)
     boards = ((3, 3),)
-    #: rank by 001's depth-aware score (win sooner, lose later), not by the outcome alone
+    #: rank by the depth-aware score (win sooner, lose later), not by the outcome alone
     exact = False
 
     def notes(self, value, sign: int) -> tuple:
@@ -97,14 +97,14 @@ class ValuePlayer(Player):
 
 
 class MinimaxPlayer(ValuePlayer):
-    """002's minimax: +1 win, -1 loss, 0 draw; 003's random tie-break is every tied move."""
+    """Minimax: +1 win, -1 loss, 0 draw; a random tie-break, every tied move (the checker covers each)."""
 
     kind = "minimax"
     description = "a move of the best minimax value, +1 win / 0 draw / -1 loss (any of the tied ones)"
 
 
 class PerfectPlayer(ValuePlayer):
-    """001's minimax with depth-aware scores: +10-depth for a win, depth-10 for a loss, 0 for a draw."""
+    """Minimax with depth-aware scores: +10-depth for a win, depth-10 for a loss, 0 for a draw."""
 
     kind = "perfect"
     description = "a move of the best depth-aware score: win soonest, lose latest (any of the tied ones)"

@@ -87,7 +87,7 @@ def grid_of(size: int) -> Grid:
 
 @lru_cache(maxsize=None)
 def class_of(size: int, board: Board) -> Board:
-    """The board of `board`'s class with the smallest hash: seed 004's representative (`model.spec.symmetry`)."""
+    """The board of `board`'s class with the smallest base-3 hash (`model.spec.symmetry.canonical`)."""
     state = canonical(grid_of(size), State(board.x, board.o, X))
     return Board(state.x, state.o)
 

@@ -52,7 +52,7 @@ def position_values(size: int, state: State) -> Solution:
 
 
 def score(value: Value, sign: int) -> int:
-    """001's depth-aware score of a move to a position of `value`, for the side `sign`:
+    """The depth-aware score of a move to a position of `value`, for the side `sign`:
     +10 - depth for a win, depth - 10 for a loss, 0 for a draw; depth counts this move."""
     payoff, depth = sign * value.payoff, value.plies + 1
     return payoff * (10 - depth) if payoff else 0

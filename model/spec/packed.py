@@ -1,6 +1,6 @@
 """The tic-tac-toe specs packed for the fast engine (`checker.explore.packed`).
 
-A state is seed 004's base-3 hash of its board (`nextTurn` follows from the
+A state is the base-3 hash of its board (`model.spec.symmetry.base3`) (`nextTurn` follows from the
 board: X moves when both have as many stones). A batch of codes is unpacked
 into the masks of X's and O's squares by two look-ups in a table of half
 boards; then every definition is a look-up in a table indexed by mask (won,

@@ -1,4 +1,5 @@
-"""The board's 8 symmetries (rotations and reflections) and the canonical hash of seed 004.
+"""The board's 8 symmetries (rotations and reflections) and the canonical hash of a board:
+the least hash of its 8 images.
 
 A board's hash is `sum(T[i] * 3**i)`, with `T[i]` 0 for empty, 1 for X and
 2 for O, square i counted row by row from 0. Its canonical hash is the least
@@ -38,7 +39,7 @@ def permute(mask: int, permutation: tuple[int, ...]) -> int:
 
 
 def base3(grid: Grid, x: int, o: int) -> int:
-    """Seed 004's hash H(T) of the board with X on `x` and O on `o`."""
+    """The hash `sum(T[i] * 3**i)` of the board with X on `x` and O on `o`."""
     return sum(3**i * (1 if x >> i & 1 else 2 if o >> i & 1 else 0) for i in range(grid.size**2))
 
 

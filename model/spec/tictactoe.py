@@ -164,7 +164,7 @@ class TicTacToe(Model[State]):
         return self.step(state)
 
     def canonical(self, state: State) -> State:
-        """Boards equal up to rotation and reflection play alike (seed 004's symmetry)."""
+        """Boards equal up to rotation and reflection play alike: a state's representative is its image with the least base-3 hash."""
         return canonical(self.grid, state)
 
     def to_quint(self, state: State):

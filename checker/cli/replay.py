@@ -15,7 +15,7 @@ from checker.cli.common import (
     invariant_option,
     max_memory_option,
     report_error,
-    resolve_invariants,
+    reported_invariants,
     resolve_view,
     view_option,
     with_specs,
@@ -129,7 +129,7 @@ def replay_command(specs: Specs) -> click.Command:
     @click.argument("traces", nargs=-1, required=True, metavar="TRACE.itf.json...")
     @invariant_option(
         "An invariant whose violation in a valid trace fails the replay (exit 12); repeat for several. "
-        "Default: report every invariant of the spec, without failing."
+        "Default: report, without failing, every invariant of a registered spec, or a .qnt spec's `inv`."
     )
     @click.option(
         "--same-encoding",
@@ -206,7 +206,7 @@ def replay_command(specs: Specs) -> click.Command:
                 continue
             model = models.get(name)
             if name not in replayers:
-                chosen = resolve_invariants(model, invariants) if invariants else list(model.invariants.values())
+                chosen = reported_invariants(model, invariants)
                 replayers[name] = Replayer(model, chosen)
                 resolve_view(model, view)
             replayer = replayers[name]

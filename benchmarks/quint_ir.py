@@ -1,28 +1,37 @@
 """Benchmark the evaluator of Quint's IR: the lecture's specs against their Python transcription,
 protocol-sized specs, and the start-up of `ttt-check --spec FILE.qnt`.
 
-    python benchmarks/quint_ir.py [--repeat N] [--only lecture|protocols|startup]
+    python benchmarks/quint_ir.py [--repeat N] [--only lecture|commands|protocols|startup]
 
-Prints, each figure the best and the median of N runs (the machine may be shared):
+Prints, each figure the best and the median of N runs (the machine may be shared: CPU time, the
+process's own, is inflated less by other work than wall time, and is what the ratios compare; the
+two sides of a comparison take turns, run by run):
 
-  * the lecture's specs (specs/*.qnt), evaluated from Quint's IR and as transcribed in model/spec/:
-    the exhaustive check (deadlock check on, the spec's `inv`, as `ttt-check --spec specs/FILE.qnt`
-    does once the IR is cached) and `run` (2,000 samples of 12 steps from seed 1), and how many times
-    slower the evaluated spec is (the IR is tests/fixtures/ir/'s, so Quint is not needed here);
+  * lecture, the search alone: the lecture's specs (specs/*.qnt), evaluated from Quint's IR and as
+    transcribed in model/spec/, doing the same work: the exhaustive check (deadlock check on, the
+    spec's `inv`, as `ttt-check --spec specs/FILE.qnt` does) and `run` (2,000 samples of 12 steps from
+    seed 1, no invariant). Each model is built, and the evaluated one's actions compiled, before the
+    clock starts (the IR is tests/fixtures/ir/'s, so Quint is not needed here);
+  * lecture, the whole command: `ttt-check` in a fresh process (from the sources beside this file),
+    start-up included, for the
+    transcription (`--spec strategy`, `--spec random`) and the evaluated file (`--spec specs/FILE.qnt`,
+    its IR cached by a first, untimed run): the check of each spec, and `run` of the strategy spec
+    (its `inv` holds, so both run every sample; the random spec's fails at once, after draws that differ);
   * the protocol-sized specs of benchmarks/specs/, each checked in a fresh process: states,
     generated successors, seconds, generated successors per second (per second of wall time, and of
-    the process's CPU time, which a busy machine inflates less), the peak memory of the process, and
-    its growth per state;
+    the process's CPU time), the peak memory of the process, and its growth per state;
   * start-up: compiling a spec with Quint (its own start-up included) and loading the cached IR
     (reading it and compiling it to Python), as `ttt-check --spec` does before exploring.
 
-The protocol specs and the start-up need Quint (.quint/, see README); without it they are skipped.
+The whole commands, the protocol specs and the start-up need Quint (.quint/, see README); without it
+they are skipped.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -41,9 +50,19 @@ from model.spec.strategy import StrategyTicTacToe  # noqa: E402
 from model.spec.tictactoe import TicTacToe  # noqa: E402
 from quint_specs import spec  # noqa: E402
 
-LECTURE = [("tictactoe_random", TicTacToe), ("tictactoe", StrategyTicTacToe)]
+LECTURE = [("tictactoe_random", "random", TicTacToe), ("tictactoe", "strategy", StrategyTicTacToe)]
 PROTOCOLS = sorted((ROOT / "benchmarks" / "specs").glob("*.qnt"))
 SAMPLES, STEPS = 2000, 12
+#: `ttt-check` as its console script runs it, from this folder's sources (so that two copies of the project compare)
+TTT_CHECK = [sys.executable, "-c", "import sys; from model.commands.main import main; sys.argv[0] = 'ttt-check'; sys.exit(main())"]
+#: as an installed tool runs: with its modules' bytecode cached (written by the first, untimed run)
+COMMAND_ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+#: the whole commands compared: (spec, task, the command's arguments after `--spec SPEC`)
+COMMANDS = [
+    ("tictactoe_random", "check", []),
+    ("tictactoe", "check", []),
+    ("tictactoe", "run", ["run", "--max-samples", str(SAMPLES), "--max-steps", str(STEPS), "--seed", "1"]),
+]
 
 
 def check(model) -> int:
@@ -55,28 +74,95 @@ def run(model) -> int:
     return simulate(model, [], SAMPLES, STEPS, 1).samples  # no invariant: the random spec's `inv` fails at once
 
 
-def timed(build, work, repeat: int) -> tuple[int, float, float]:
-    """(what `work` returned, best seconds, median seconds) of `repeat` runs on freshly built models."""
-    times, value = [], 0
+class Times:
+    """Wall and CPU seconds of repeated runs."""
+
+    def __init__(self):
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def add(self, wall: float, cpu: float) -> None:
+        self.wall.append(wall)
+        self.cpu.append(cpu)
+
+    def row(self) -> str:
+        w, c = self.wall, self.cpu
+        return f"{min(w):>8.3f} {statistics.median(w):>8.3f} {min(c):>8.3f} {statistics.median(c):>8.3f}"
+
+    def ratio(self, other: "Times") -> str:
+        """How many times slower than `other`: CPU best, CPU median, wall median."""
+        cpu = f"{min(self.cpu) / min(other.cpu):.2f}x / {statistics.median(self.cpu) / statistics.median(other.cpu):.2f}x"
+        return f"{cpu:>15} {statistics.median(self.wall) / statistics.median(other.wall):>9.2f}x"
+
+
+HEADER = f"{'wall best':>9} {'median':>8} {'CPU best':>8} {'median':>8}"
+
+
+def timed(build, work, repeat: int, *others) -> Times | list[Times]:
+    """The times of `repeat` runs of `work` on freshly built models; with `others` (more pairs of `build`
+    and `work`), the times of each, their runs taking turns so that a busy machine slows them alike."""
+    pairs = [(build, work), *zip(others[::2], others[1::2])]
+    times = [Times() for _ in pairs]
     for _ in range(repeat):
-        model = build()
-        started = time.perf_counter()
-        value = work(model)
-        times.append(time.perf_counter() - started)
-    return value, min(times), statistics.median(times)
+        for (build, work), found in zip(pairs, times):
+            model = build()
+            wall, cpu = time.perf_counter(), time.process_time()
+            work(model)
+            found.add(time.perf_counter() - wall, time.process_time() - cpu)
+    return times if others else times[0]
+
+
+def evaluated(name: str):
+    """The evaluated spec `name`, its actions compiled (as a cached IR's spec is before it explores)."""
+    model = spec(name)
+    model.step_action.states, model.step_action.tree  # noqa: B018 - compiled when first used
+    return model
 
 
 def lecture(repeat: int) -> None:
-    print(f"{'lecture spec':<28} {'task':<6} {'model':<16} {'best s':>8} {'median s':>9} {'evaluated / transcribed':>24}")
-    for name, hand in LECTURE:
+    print("lecture specs, the search alone (seconds; ratio = evaluated / transcribed: CPU best / median, wall median)")
+    print(f"{'spec':<28} {'task':<6} {'model':<12} {HEADER} {'CPU ratio':>15} {'wall ratio':>10}")
+    for name, _, hand in LECTURE:
         for task, work in (("check", check), ("run", run)):
-            rows = []
-            for label, build in (("evaluated .qnt", lambda: spec(name)), (f"transcribed", hand)):
-                _, best, median = timed(build, work, repeat)
-                rows.append((label, best, median))
-            for label, best, median in rows:
-                ratio = f"{rows[0][1] / rows[1][1]:.2f}x (best) {rows[0][2] / rows[1][2]:.2f}x (median)" if label == "evaluated .qnt" else ""
-                print(f"specs/{name + '.qnt':<22} {task:<6} {label:<16} {best:>8.3f} {median:>9.3f} {ratio:>24}")
+            ours, theirs = timed(lambda: evaluated(name), work, repeat, hand, work)
+            print(f"specs/{name + '.qnt':<22} {task:<6} {'evaluated':<12} {ours.row()} {ours.ratio(theirs)}")
+            print(f"{'':<28} {task:<6} {'transcribed':<12} {theirs.row()}")
+
+
+def command(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of `ttt-check ARGS` in a fresh process (its children's CPU time included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter()
+    done = subprocess.run([*TTT_CHECK, *args], capture_output=True, text=True, cwd=ROOT, env=COMMAND_ENVIRONMENT)
+    wall = time.perf_counter() - wall
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 12):
+        raise RuntimeError(f"ttt-check {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def commands(repeat: int) -> None:
+    from checker.quint.frontend import FrontEndError, find_quint
+
+    try:
+        find_quint(None, ROOT)
+    except FrontEndError as error:
+        print(f"\nwhole commands skipped: {error}".splitlines()[0])
+        return
+    print("\nlecture specs, the whole command (seconds, start-up included; ratio as above)")
+    print(f"{'command':<60} {HEADER} {'CPU ratio':>15} {'wall ratio':>10}")
+    names = {file: name for file, name, _ in LECTURE}
+    for file, task, args in COMMANDS:
+        qnt = ["--spec", f"specs/{file}.qnt", *args] if not args else [*args, "--spec", f"specs/{file}.qnt"]
+        hand = ["--spec", names[file]] if not args else [*args, "--spec", names[file]]
+        command(qnt)  # Quint compiles the file into the cache (and Python the modules)
+        command(hand)
+        ours, theirs = Times(), Times()
+        for _ in range(repeat):  # taking turns, so that a busy machine slows both alike
+            ours.add(*command(qnt))
+            theirs.add(*command(hand))
+        print(f"{'ttt-check ' + ' '.join(qnt):<60} {ours.row()} {ours.ratio(theirs)}")
+        print(f"{'ttt-check ' + ' '.join(hand):<60} {theirs.row()}")
 
 
 def protocol_child(path: str) -> None:
@@ -97,10 +183,11 @@ def protocol_child(path: str) -> None:
 
 
 def protocols(repeat: int) -> None:
-    print(f"\n{'protocol spec':<36} {'states':>8} {'generated':>10} {'best s':>7} {'median s':>8} "
-          f"{'generated/s (best)':>19} {'CPU s (best)':>12} {'generated/CPU s':>16} {'peak MB':>8} {'bytes/state':>11}")  # fmt: skip
+    print("\nprotocol specs, checked in a fresh process (seconds; generated successors per second of wall and CPU time)")
+    print(f"{'spec':<36} {'states':>8} {'generated':>10} {HEADER} {'per wall s':>10} {'per CPU s':>10} "
+          f"{'peak MB':>8} {'bytes/state':>11}")  # fmt: skip
     for path in PROTOCOLS:
-        runs = []
+        runs, times = [], Times()
         for _ in range(repeat):
             done = subprocess.run(
                 [sys.executable, __file__, "--child", str(path)], capture_output=True, text=True, cwd=ROOT
@@ -109,15 +196,13 @@ def protocols(repeat: int) -> None:
                 print(f"{path.relative_to(ROOT)}: {done.stderr.strip().splitlines()[-1]}")
                 return
             runs.append(json.loads(done.stdout))
-        best = min(runs, key=lambda r: r["seconds"])
-        median = statistics.median(r["seconds"] for r in runs)
-        cpu = min(r["cpu"] for r in runs)
-        per_state = min(r["growth_kb"] for r in runs) * 1024 / best["states"]
+            times.add(runs[-1]["seconds"], runs[-1]["cpu"])
+        generated = runs[0]["generated"]
+        per_state = min(r["growth_kb"] for r in runs) * 1024 / runs[0]["states"]
         print(
-            f"{str(path.relative_to(ROOT)):<36} {best['states']:>8,} {best['generated']:>10,} {best['seconds']:>7.2f} "
-            f"{median:>8.2f} {best['generated'] / best['seconds']:>19,.0f} {cpu:>12.2f} {best['generated'] / cpu:>16,.0f} "
-            f"{max(r['peak_kb'] for r in runs) / 1024:>8.0f} "
-            f"{per_state:>11,.0f}"
+            f"{str(path.relative_to(ROOT)):<36} {runs[0]['states']:>8,} {generated:>10,} {times.row()} "
+            f"{generated / min(times.wall):>10,.0f} {generated / min(times.cpu):>10,.0f} "
+            f"{max(r['peak_kb'] for r in runs) / 1024:>8.0f} {per_state:>11,.0f}"
         )
 
 
@@ -125,36 +210,34 @@ def startup(repeat: int) -> None:
     from checker.quint.frontend import FrontEndError, compile_spec
     from checker.quint.spec_model import QuintSpec, load
 
-    print(f"\n{'start-up':<60} {'best s':>8} {'median s':>9}")
+    print(f"\n{'start-up (seconds)':<60} {HEADER}")
     for path in [ROOT / "specs" / "tictactoe.qnt", *PROTOCOLS]:
         try:
-            _, first, first_median = timed(lambda: None, lambda _: compile_spec(path, cache=False), repeat)
+            first = timed(lambda: None, lambda _: compile_spec(path, cache=False), repeat)
         except FrontEndError as error:
             print(f"skipped: {error}".splitlines()[0])
             return
         compile_spec(path)  # into the cache
-        _, cached, cached_median = timed(lambda: None, lambda _: load(str(path)), repeat)
+        cached = timed(lambda: None, lambda _: load(str(path)), repeat)
         ir = compile_spec(path)
-        _, python, python_median = timed(lambda: None, lambda _: QuintSpec(ir, str(path), path.read_text()), repeat)
+        python = timed(lambda: None, lambda _: QuintSpec(ir, str(path), path.read_text()), repeat)
         name = path.relative_to(ROOT)
-        print(f"{str(name) + ': quint compile (no cache)':<60} {first:>8.3f} {first_median:>9.3f}")
-        print(f"{str(name) + ': cached IR, read and compiled to Python':<60} {cached:>8.3f} {cached_median:>9.3f}")
-        print(f"{str(name) + ':   of which IR -> Python':<60} {python:>8.3f} {python_median:>9.3f}")
+        print(f"{str(name) + ': quint compile (no cache)':<60} {first.row()}")
+        print(f"{str(name) + ': cached IR, read and compiled to Python':<60} {cached.row()}")
+        print(f"{str(name) + ':   of which IR -> Python':<60} {python.row()}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--only", choices=["lecture", "protocols", "startup"])
+    parser.add_argument("--only", choices=["lecture", "commands", "protocols", "startup"])
     parser.add_argument("--child", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
         return protocol_child(options.child)
     with tempfile.TemporaryDirectory() as cache:
-        import os
-
         os.environ["XDG_CACHE_HOME"] = cache  # the start-up's cache starts empty, and nothing is left behind
-        for part in ("lecture", "protocols", "startup"):
+        for part in ("lecture", "commands", "protocols", "startup"):
             if options.only in (None, part):
                 globals()[part](options.repeat)
 

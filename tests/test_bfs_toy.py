@@ -157,3 +157,20 @@ def test_the_same_output_whatever_the_hash_seed(args):
         assert done.returncode == 12
         outputs.append(mask_timing(done.stdout))
     assert outputs[0] == outputs[1] and "<time>" in outputs[0]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_cycle_collector_is_paused_during_the_search_and_left_as_it_was(enabled):
+    import gc
+
+    seen = []
+    (gc.enable if enabled else gc.disable)()
+    try:
+        explore(counter(3), on_level=lambda depth, distinct: seen.append(gc.isenabled()))
+        assert seen and not any(seen)
+        assert gc.isenabled() == enabled
+        with pytest.raises(KeyboardInterrupt):
+            explore(counter(3), on_level=lambda depth, distinct: (_ for _ in ()).throw(KeyboardInterrupt))
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()

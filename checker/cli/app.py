@@ -41,94 +41,67 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         subcommand_metavar="[COMMAND [ARGS]...]",
         context_settings={"help_option_names": ["-h", "--help"]},
         epilog=(
-            "Exit codes, as TLC's: 0 every property holds, 11 deadlock, "
-            "12 invariant violated, 13 temporal property violated, 2 bad usage, 3 a .qnt spec that does not "
-            "compile or cannot be evaluated, 4 stopped by --max-states or the memory bound (--max-memory) before finding "
-            "a violation; and 74 a "
-            "file (or the output) could not be written, 130 interrupted (Ctrl-C), 70 an internal error."
+            "Exit codes: 0 every property holds, 11 deadlock, 12 invariant violated, 13 temporal violated, "
+            "2 bad usage, 3 spec unreadable, 4 stopped by --max-states or the memory bound, 74 file not written, "
+            "130 interrupted, 70 internal error. Every option: docs/reference.md"
         ),
     )
-    @invariant_option(
-        "An invariant to check in every reachable state; repeat for several. "
-        "Default: the spec's `inv`, unless --temporal is given (then only the named invariants)."
-    )
+    @invariant_option("Invariant to check (repeatable; default inv).")
     @click.option(
         "-t",
         "--temporal",
         multiple=True,
         metavar="NAME",
-        help="A temporal property to check over every behaviour (see --list); repeat for several. "
-        "Combine with --invariant to check both in one run.",
+        help="Temporal property to check (repeatable).",
     )
     @click.option(
         "--fairness",
         type=click.Choice(["weak", "none"]),
         default="weak",
-        show_default=True,
-        help="Which behaviours --temporal considers. 'weak': weak fairness on `step`, a behaviour never "
-        "stops while a step can still change the state; it may stay forever only where nothing can change "
-        "(a state whose only step repeats it, or with no successor). 'none': TLA+'s default, a behaviour may "
-        "stutter forever in any state, even the initial one, so hardly any `eventually` holds. A property of a "
-        ".qnt spec written `weakFair(step, vars) implies P` is checked as P under weak fairness, whatever this says.",
+        help="Fairness of --temporal (default: weak).",
     )
     @click.option(
         "--deadlock/--no-deadlock",
         default=True,
-        show_default=True,
-        help="Report a reachable state with no successor at all (a deadlock), as TLC does.",
+        help="Report states with no successor (default: on).",
     )
     @click.option(
         "--continue",
         "keep_going",
         is_flag=True,
-        help="Explore every reachable state even after the invariants are violated (TLC's -continue): "
-        "full counts, and each invariant's shortest counterexample at the end.",
+        help="Go on after a violation (TLC's -continue).",
     )
     @click.option(
         "--symmetry",
         is_flag=True,
-        help="Keep one board per class of boards equal up to rotation and reflection (8 per class at most). "
-        "Same verdicts; traces are still shown on the real boards. Not with --temporal.",
+        help="Reduce by rotations and reflections.",
     )
     @click.option(
         "--max-states",
         type=click.IntRange(1, MOST_STATES),
         metavar="N",
-        help="Stop after N distinct states, with the statistics so far (exit 4 when no violation was found).",
+        help="Stop after N states (exit 4 when no violation was found).",
     )
     @click.option(
         "--engine",
         type=click.Choice(["auto", "generic", "packed"]),
         default="auto",
-        show_default=True,
-        help="'packed': the fast engine over numpy arrays of packed states, offered by specs where it "
-        "pays (4x4 boards); with --temporal it decides liveness level by level when the state graph has no "
-        "cycles but self-loops. 'generic': state by state through the spec's definitions, liveness with "
-        "networkx. 'auto': packed when offered.",
+        metavar="ENGINE",
+        help="auto (the default), packed or generic.",
     )
     @max_memory_option
     @view_option
     @itf_options
     @state_space_options
-    @click.option("--list", "list_", is_flag=True, help="List the specs and their properties, then exit.")
+    @click.option("--list", "list_", is_flag=True, help="List the specs and their properties.")
     @click.version_option(package_name="ttt-check", prog_name=prog_name)
     @click.pass_context
     def main(
         ctx: click.Context, invariants, temporal, fairness, deadlock, view, out_itf, itf_style, coverage, dump, list_,
         **kwargs,
     ):
-        """Explore every reachable state breadth-first, from `init` through
-        `step`, and check the invariants in each one. When an invariant
-        fails, print a shortest behaviour that breaks it, state by state, in
-        Quint's notation.
-
-        Temporal properties (--temporal) are about behaviours: infinite
-        sequences of states. A behaviour that stops taking steps repeats its
-        last state forever (stuttering), as in TLA+; so does a state with no
-        successor. A counterexample is a lasso: a shortest path from `init`,
-        then a part that repeats forever, shown as `Stuttering` or `Back to
-        state k`. --fairness says when a behaviour may stop (see below).
-        """
+        """Explore every reachable state breadth-first and check the invariants in each one; a violation is shown
+        as a shortest counterexample, state by state."""
         if ctx.invoked_subcommand is not None:
             misplaced = [max(p.opts, key=len) for p in ctx.command.params if p.name and given(ctx, p.name)]
             if misplaced:
@@ -162,7 +135,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         view = resolve_view(model, view)
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))
 
-    main.help = specs.help("check", f"{specs.summary}\n\n{inspect.cleandoc(main.help)}")
+    main.help = specs.help("check", specs.summary)
     commands = (run_command(specs), test_command(specs), replay_command(specs), solve_command(specs),
                 explore_command(specs), eval_command(specs))
     for command in commands:
@@ -171,7 +144,9 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
 
 
 def add_command(group: click.Group, command: click.Command, specs: Specs) -> None:
-    """Add a subcommand, with the specs' examples in its help and its first line, whole, in the group's list."""
-    command.short_help = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
+    """Add a subcommand, with the specs' examples in its help, its first line in the group's list, and
+    where to read more."""
+    command.short_help = command.short_help or inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
     command.help = specs.help(command.name, command.help)
+    command.epilog = command.epilog or f"Every option and exit code: docs/reference.md#ttt-check-{command.name}"
     group.add_command(command)

@@ -139,10 +139,12 @@ class Specs:
         self.noted: set[str] = set()
 
     def help(self, command: str, text: str) -> str:
-        """A command's help: its generic `text`, then the examples for these specs."""
-        text = inspect.cleandoc(text)
+        """A command's help: the first paragraph of its generic `text`, the examples for these specs,
+        then the rest of `text` (kept short: the long explanations are in docs/reference.md)."""
+        summary, _, rest = inspect.cleandoc(text).partition("\n\n")
         examples = self.examples.get(command)
-        return f"{text}\n\n\b\nExamples:\n{examples}" if examples else text
+        parts = [summary, f"\b\nExamples:\n{examples}" if examples else "", rest]
+        return "\n\n".join(part for part in parts if part)
 
     def params(self) -> list[click.Parameter]:
         """`--spec` and the factories' options, for a command to accept."""
@@ -150,9 +152,7 @@ class Specs:
             ["-s", "--spec"],
             type=SpecName(list(self.factories)),
             default=self.default,
-            show_default=True,
-            help="Which spec to use (see --list): a registered spec means its .qnt file as it is on disk (an edited "
-            "file is evaluated as written, which needs Quint); or the path of any .qnt file.",
+            help="strategy (the default), random, or a FILE.qnt.",
         )
         return [spec, *self.options, *quint_file_options()]
 
@@ -286,8 +286,7 @@ def max_memory_option(command):
         metavar="SIZE",
         callback=_memory_bound,
         expose_value=False,
-        help="The most memory a search may take, e.g. 8G or 500M; past it the search stops (exit 4; a check "
-        "prints its figures so far). Default: half the memory free when the search starts.",
+        help="Memory bound of a search, e.g. 8G (exit 4).",
     )(command)
 
 
@@ -331,11 +330,10 @@ class SpecName(click.ParamType):
 def quint_file_options() -> list[click.Option]:
     """The options for a `.qnt` file given with --spec, as `quint run` names them."""
     return [
-        click.Option(["--quint"], metavar="PATH", help="The quint executable, for a .qnt file or an edited "
-                     "registered spec (default: $QUINT, .quint/, PATH)."),
-        click.Option(["--init"], metavar="NAME", help="The initializer action of a .qnt spec (default: init)."),
-        click.Option(["--step"], metavar="NAME", help="The step action of a .qnt spec (default: step)."),
-        click.Option(["--main"], metavar="NAME", help="The main module of a .qnt spec (default: from the file name)."),
+        click.Option(["--quint"], metavar="PATH", help="quint to use (default: $QUINT, .quint/, PATH)."),
+        click.Option(["--init"], metavar="NAME", help="A .qnt spec's init action (default: init)."),
+        click.Option(["--step"], metavar="NAME", help="A .qnt spec's step action (default: step)."),
+        click.Option(["--main"], metavar="NAME", help="A .qnt spec's main module (default: the file's)."),
     ]
 
 
@@ -388,9 +386,8 @@ def invariant_option(help_text: str):
 view_option = click.option(
     "--view",
     default="all",
-    show_default=True,
     metavar="VIEW",
-    help="How to show each state of a trace: one of the spec's views (see --list), or 'all' of them.",
+    help="A view of the spec (see --list), or all.",
 )
 
 

@@ -16,23 +16,15 @@ def eval_command(specs: Specs) -> click.Command:
     @click.option(
         "--path",
         default="0",
-        show_default=True,
         metavar="P",
-        help="The state, named as the explorer names it in its address: indices from an initial state, "
-        "e.g. 0/2/5 (the sixth successor of the third successor of the first initial state).",
+        help="The state, as the explorer's address names it (default 0).",
     )
     @click.pass_context
     def eval_(ctx, expression, path, **kwargs):
         """Print the value of a Quint expression of the spec at a state.
 
-        EXPR is any expression of the spec (`gameOver`, `won(X)`,
-        `canWinWithPattern(Set((1,1),(1,2),(1,3)))`); its value at the state --path
-        names is printed in Quint's notation. Quint's REPL evaluates it in the
-        spec's context, so a typo gets Quint's own message. Needs Quint; its
-        start-up takes a few seconds.
-
-        Exit codes: 0 the value was printed, 2 bad usage (a --path naming no state),
-        3 Quint cannot evaluate EXPR there (its message on stderr) or cannot be found.
+        Needs Quint. Exit codes: 0 printed, 2 bad usage (a --path naming no state),
+        3 Quint cannot evaluate EXPR there, or cannot be found.
         """
         from checker.quint.repl import ExpressionError
         from checker.web.api import Explorer, RequestError, parse_path

@@ -24,31 +24,23 @@ def explore_command(specs: Specs) -> click.Command:
         "--port",
         type=click.IntRange(0, 65535),
         default=8000,
-        show_default=True,
-        help="The port to listen on, on 127.0.0.1 only; 0 picks a free one.",
+        metavar="PORT",
+        help="Port on 127.0.0.1; 0 picks a free one (default 8000).",
     )
     @invariant_option(
-        "An invariant to check first: its shortest counterexample is offered on the page, "
-        "to open step by step. Repeat for several."
+"List this invariant's counterexample (repeatable)."
     )
     @click.option(
         "-t",
         "--temporal",
         multiple=True,
         metavar="NAME",
-        help="A temporal property to check first (under weak fairness): its counterexample, a lasso, "
-        "is offered on the page too.",
+        help="List this temporal property's counterexample.",
     )
     def explore(port, invariants, temporal, **kwargs):
-        """Serve a page to walk the spec's states by hand: the state as a board, its
-        invariants, the values of the spec's definitions (gameOver, canWin...), and its
-        successors, each labelled by its step, to click on. A box evaluates any Quint
-        expression of the spec at the state shown, through Quint's REPL (as `ttt-check
-        eval`). The path from the initial state is in the page's address, to share or
-        bookmark. With --invariant or --temporal, the counterexamples found are listed
-        there, to open and step through. The page and its JSON API (/api/spec,
-        /api/state/PATH, /api/eval/PATH?expr=EXPR) are served on 127.0.0.1 only; stop
-        with Ctrl+C.
+        """Walk the states in a browser; open counterexamples step by step.
+
+        Serves the page on 127.0.0.1 only; Ctrl+C stops it.
         """
         from checker.cli.check import counterexamples, note_slower_engine
         from checker.explore.bfs import explore as bfs

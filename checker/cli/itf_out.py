@@ -26,17 +26,14 @@ def itf_options(command):
         "--itf-style",
         type=click.Choice(["quint", "itf-py"]),
         default="quint",
-        show_default=True,
-        help="'quint': exactly as `quint run --out-itf --mbt` writes, with each step's action and nondet picks "
-        "in mbt::actionTaken and mbt::nondetPicks. 'itf-py': what the itf-py library (0.5) can read: variants "
-        "without a value carry {\"tag\": \"UNIT\"} (as Apalache writes; Quint reads it too), and no mbt:: fields.",
+        metavar="STYLE",
+        help="quint (the default) or itf-py: the ITF written.",
     )(command)
     return click.option(
         "--out-itf",
         metavar="FILE",
         callback=output_file,
-        help="Write the trace(s) found to FILE in the Informal Trace Format (ITF), as `quint run --out-itf` "
-        "does; FILE may contain {seq} or {property}.",
+        help="Write each trace to FILE as ITF, as quint does.",
     )(command)
 
 

@@ -128,51 +128,33 @@ def replay_command(specs: Specs) -> click.Command:
     @click.command(name="replay")
     @click.argument("traces", nargs=-1, required=True, metavar="TRACE.itf.json...")
     @invariant_option(
-        "An invariant whose violation in a valid trace fails the replay (exit 12); repeat for several. "
-        "Default: report, without failing, every invariant of a registered spec, or a .qnt spec's `inv`."
+        "Fail (exit 12) if a valid trace violates it (repeatable). Default: report the spec's invariants."
     )
     @click.option(
         "--same-encoding",
         is_flag=True,
-        help="Also require each state to be written exactly as ttt-check writes ITF (Quint's encoding).",
+        help="Also require Quint's encoding, byte for byte.",
     )
     @click.option(
         "--coverage",
         is_flag=True,
-        help="Also count the spec's reachable states (an exhaustive search), for the summary.",
+        help="Also say how many reachable states are covered.",
     )
     @click.option(
         "--from-any-state",
         is_flag=True,
-        help="Accept a trace that starts in any state of the spec, not only an initial one (a fragment of a "
-        "behaviour, or a test harness's start); only its steps are checked.",
+        help="Accept a trace that starts in any state.",
     )
     @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
-    @click.option("--show", is_flag=True, help="Also print each trace's states, as the check prints a trace (see --view; giving --view implies --show).")
+    @click.option("--show", is_flag=True, help="Also print each trace's states (see --view).")
     @view_option
     @click.pass_context
     def replay(ctx, traces, invariants, same_encoding, from_any_state, coverage, quiet, show, view, **kwargs):
         """Replay ITF traces: is each one a behaviour of the spec?
 
-        Checks that every state is a state of the spec, that state 0 is
-        initial and that every step is a step of the spec (printing the
-        action that explains it), including the step back of a `loop`. When
-        the trace has Quint's `mbt::actionTaken` and `mbt::nondetPicks` (from
-        `quint run --mbt`), the step must be the one they name. Reports the
-        invariants in every state. Other unknown variables are ignored.
-
-        Without --spec, each trace is replayed against the spec whose file
-        its `#meta.source` names (a registered spec, else that .qnt file as
-        written, when it is there); a trace that names neither is refused
-        rather than replayed against a guess. With several traces, prints
-        one line each and a summary per spec: traces replayed and distinct
-        states covered.
-
-        Exit codes: 0 every trace is a behaviour of the spec, 1 some trace is
-        not (a one-line error names the state and what is wrong), 2 some file
-        is unreadable, not ITF or names no spec's file (or bad usage), 12
-        every trace is a behaviour but violates an invariant named with
-        --invariant.
+        Without --spec, the spec is the one whose file a trace's #meta.source names.
+        Exit codes: 0 every trace is a behaviour, 1 some trace is not, 2 a file is
+        unreadable or not ITF (or bad usage), 12 a trace violates an -i invariant.
         """
         from checker.quint.itf import ItfError, read_trace
         from checker.quint.replay import NotABehaviour, Replayer

@@ -101,34 +101,27 @@ def run_command(specs: Specs) -> click.Command:
         "--max-samples",
         type=click.IntRange(1, MAX_SAMPLES),
         default=10000,
-        show_default=True,
-        help="The most samples (random behaviours) to run; the run stops at the first violation.",
+        metavar="N",
+        help="The most samples to run (default 10,000).",
     )
     @click.option(
         "--max-steps",
         type=click.IntRange(min=0, max=MAX_STEPS),
         default=20,
-        show_default=True,
-        help=f"The most steps in a sample (at most {MAX_STEPS:,}: a sample keeps its whole trace in memory).",
+        metavar="N",
+        help="The most steps in a sample (default 20).",
     )
     @click.option(
         "--seed",
         metavar="SEED",
-        help="Random seed, decimal or 0x-hexadecimal; the same seed gives the same samples. Default: a fresh one.",
+        help="Seed, decimal or 0x-hex (default: a fresh one).",
     )
-    @invariant_option("An invariant to check in every state of every sample; repeat for several. Default: `inv`.")
+    @invariant_option("Invariant to check (repeatable; default inv).")
     @view_option
     @itf_options
     @click.pass_context
     def run(ctx, max_samples, max_steps, seed, invariants, view, out_itf, itf_style, **kwargs):
-        """Simulate random behaviours and check invariants, as `quint run` does.
-
-        Each sample starts in an initial state and takes up to --max-steps
-        steps, each chosen uniformly at random among the enabled steps (a
-        state with no successor ends the sample early). The invariants are
-        checked in every state, the initial one included. The first
-        violation stops the run and its trace is printed; the seed printed
-        with it replays that sample first.
+        """Simulate random behaviours and check invariants, as quint run does.
 
         Exit codes: 0 no violation found, 12 invariant violated, 2 bad usage.
         """

@@ -136,23 +136,14 @@ def solve_command(specs: Specs) -> click.Command:
     @with_specs(specs)
     @click.command(name="solve")
     @max_memory_option
-    @click.option("--slips/--no-slips", default=True, show_default=True,
-                  help="List the positions where a side's rule may choose a move that throws away value.")
-    @click.option("--max-states", type=click.IntRange(1, MOST_STATES), default=200_000, show_default=True, metavar="N",
-                  help="Refuse a game with more reachable states: solving keeps the whole state graph in memory.")
+    @click.option("--slips/--no-slips", default=True,
+                  help="List where a rule throws value away (default on).")
+    @click.option("--max-states", type=click.IntRange(1, MOST_STATES), default=200_000, metavar="N",
+                  help="Refuse a game with more states (default 200,000).")
     def solve_cmd(slips, max_states, **kwargs):
-        """Solve the game: the value of every reachable state, by retrograde analysis.
+        """Solve the game: the value of every reachable state.
 
-        The state graph is explored once; then, from the finished games back
-        to the initial state, each state gets the best value of its moves for
-        the side to move: a win, a draw or a loss (a win as soon as possible,
-        a loss as late as possible). Prints the value of the initial state and
-        of each first move, how the complete games end, and how many states
-        are won, drawn and lost. When a side follows a rule (a strategy), it
-        also says what the other side can force against it, and where the
-        rule throws value away.
-
-        Exit codes: 0 solved, 2 bad usage (or a game too large for --max-states).
+        Exit codes: 0 solved, 2 bad usage (or more states than --max-states).
         """
         model = specs.build(kwargs)
         if not isinstance(model, Game):

@@ -29,16 +29,12 @@ def state_space_options(command):
         "--dump",
         metavar="FILE",
         callback=_graph_file,
-        help="Write the explored state graph to FILE: DOT (.dot, .gv), GraphML (.graphml) or JSON (.json, "
-        "networkx's node-link form), by its extension. Nodes carry the state (in the spec's first view) and the "
-        "invariants' values; edges the label of the step.",
+        help="Write the state graph (.dot .gv .graphml .json).",
     )(command)
     return click.option(
         "--coverage",
         is_flag=True,
-        help="After the check, show for every action and branch (e.g. MoveX › Win) in how many reachable "
-        "states it was the step taken and how many steps it produced, the branches never taken, and how the "
-        "final states end. Explores every state, even after a violation.",
+        help="Count how often each action and branch fired.",
     )(command)
 
 

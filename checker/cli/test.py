@@ -75,50 +75,35 @@ def test_command(specs: Specs) -> click.Command:
     @click.option(
         "--match",
         metavar="REGEX",
-        help="Run the tests whose name this regular expression matches (anywhere in the name). "
-        "Default: the definitions whose name ends with `Test`, as `quint test`.",
+        help="Run the tests whose name matches (default: names ending in Test).",
     )
     @click.option(
         "--max-samples",
         type=click.IntRange(1, MAX_SAMPLES),
         metavar="N",
-        help=f"The most times each randomized test runs (a test that draws nothing at random runs once). "
-        f"Default: {SAMPLES:,}, or 1 with --seed, as `quint test`.",
+        help=f"Most runs of a randomized test (default {SAMPLES:,}; 1 with --seed).",
     )
     @click.option(
         "--seed",
         metavar="SEED",
-        help="The seed of the first sample of each test, decimal or 0x-hexadecimal: a failing test prints "
-        "the seed that repeats it. Default: a fresh one.",
+        help="Seed, decimal or 0x-hex (default: a fresh one).",
     )
     @click.option(
         "--out-itf",
         metavar="FILE",
         callback=output_file,
-        help="Write each test's trace (the failing sample's, or the last one's) to FILE in the Informal Trace "
-        "Format, as `quint test --out-itf` does; FILE may contain {test} (the test's name) and {seq} (its number).",
+        help="Write each test's trace to FILE as ITF; {test} and {seq} name it.",
     )
     @view_option
     @click.pass_context
     def test(ctx, file, match, max_samples, seed, out_itf, view, **kwargs):
-        """Run the tests of a Quint spec, as `quint test` does.
+        """Run the tests of a Quint spec (its runs), as quint test does.
 
-        A test is a definition whose name ends with `Test` (or that --match
-        names): usually a `run`, such as `init.then(step).expect(x > 0)`,
-        `n.reps(_ => step)` or `A.fail()`. A randomized test (one with `nondet`
-        or `any`) runs up to --max-samples times, each sample drawing its
-        choices anew; the first sample that fails stops it. Each failing test
-        prints Quint's error and where it happened, then its trace, state by
-        state as a counterexample is printed, and the --seed that repeats it.
+        A failing test prints Quint's error, its trace as a counterexample is
+        printed, and the --seed that repeats it.
 
-        The seed is ttt-check's, not Quint's: the same seed repeats the same
-        samples in ttt-check (`--seed=0x.. --match=NAME` runs the failing
-        sample first), but Quint's simulator draws its choices differently,
-        so it may find another failing sample, or none, from the same seed.
-
-        Exit codes: 0 every test passes, 1 some test fails (as `quint test`),
-        2 bad usage, 3 the spec cannot be read or evaluated, or a test uses
-        something ttt-check does not evaluate (and none fails).
+        Exit codes: 0 every test passes, 1 a test fails, 2 bad usage, 3 the
+        spec cannot be evaluated or a test uses what ttt-check refuses.
         """
         from checker.quint import runtime
         from checker.quint.runs import Runner
@@ -161,7 +146,6 @@ def test_command(specs: Specs) -> click.Command:
             click.echo("")
             for number, result in enumerate(failed, start=1):
                 click.echo(failure(spec, display, result, number, view))
-            click.echo("")
         code = EXIT_OK
         if any(r.status == "refused" for r in results):
             code = EXIT_SPEC

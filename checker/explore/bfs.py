@@ -12,8 +12,10 @@ encoding may be explored by `checker.explore.packed` instead.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.memory import BoundReached, MemoryBound
@@ -98,6 +100,25 @@ def stop_at_memory_bound(stats: Stats, bound: MemoryBound, failed: bool = False)
     stats.stopped, stats.memory = MEMORY, bound.describe(failed)
 
 
+def without_cycle_collector(search: Callable) -> Callable:
+    """`search` with Python's cycle collector paused while it runs: a search allocates millions of states
+    that form no cycles, which the collector would otherwise scan again and again as they pile up (a fifth
+    of the time of a large search). Memory is still freed as it is let go; cycles are collected after."""
+
+    @wraps(search)
+    def paused(*args, **kwargs):
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return search(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
+
+@without_cycle_collector
 def explore(
     model: Model,
     invariants: Sequence[Invariant] = (),

@@ -31,11 +31,14 @@ Quint's explicit-state semantics, as its simulator implements them:
 
 Three functions are written per action: `steps(S)` (every labelled
 successor), `states(S)` (every successor, for a search that needs no
-labels) and `sample(S, rng)` (one successor drawn as `quint run` draws it:
-the disjuncts of an `any` in a random order, a random element of a `nondet`
+labels) and `tree(S)`, the choices of the step in state S as a tree that
+`runtime.walk` draws one successor from as `quint run` draws it: the
+disjuncts of an `any` in a random order, a random element of a `nondet`
 then the next ones; the first that works is kept, and what follows it may
-no longer choose again). A state is the tuple of the variables' values, in
-declaration order; `S[i]` reads variable i.
+no longer choose again. A branch of the tree is computed when a draw first
+reaches it, then kept: a state met again is drawn from without evaluating
+anything. A state is the tuple of the variables' values, in declaration
+order; `S[i]` reads variable i.
 """
 
 from __future__ import annotations
@@ -69,7 +72,8 @@ TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
     "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
     "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
-    "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "field": "{0}[{1}]", "get": "{0}[{1}]", "fieldNames": "frozenset({0})", "append": "QList({0} + ({1},))",
+    "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
+    "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
     "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
@@ -167,6 +171,8 @@ class Ctx:
     recorded: tuple = ()
     #: the named action whose body this is (names anonymous disjuncts and errors)
     action: str = ""
+    #: in a tree: how many choices ended since the start of the function written (each wraps a node in an `Exit`)
+    exits: int = 0
 
 
 class Compiled:
@@ -185,8 +191,8 @@ class Compiled:
         return self.writer.function("states")
 
     @cached_property
-    def sample(self) -> Callable:
-        return self.writer.function("sample")
+    def tree(self) -> Callable:
+        return self.writer.function("tree")
 
     @cached_property
     def enabled(self) -> Callable:
@@ -220,10 +226,15 @@ class Program:
         self.inlining = 0
         #: (definition name, IR node) of each place a runtime error can be reported from
         self.places: list[tuple[str, Any]] = []
+        #: the `Fields` of each record type the code builds -> the global holding it
+        self.layouts: dict[runtime.Fields, str] = {}
+        #: whether the module has records (else its values are those of `checker.quint.value` already)
+        self.records = _has_records(module["declarations"])
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
+        self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit, QRecord=runtime.QRecord)
         self.namespace.update(
             _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
             mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
@@ -349,8 +360,16 @@ class Program:
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
-            inner = [self.expr(a, scope, where) for a in args[0]["args"]]
-            return f"sum(map({inner[1]}, {inner[0]}))"  # how many elements pass, without building the set
+            inner = args[0]["args"]
+            selected = self.selected(self.expr(inner[0], scope, where), inner[1], scope, where)
+            if selected is not None:
+                return f"len({selected})"  # how many elements pass, without building the set
+            inner = [self.expr(a, scope, where) for a in inner]
+            return f"sum(map({inner[1]}, {inner[0]}))"
+        if op == "filter":
+            selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
+            if selected is not None:
+                return f"frozenset({selected})"
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
             return f"{scope[op]}({', '.join(code)})"
@@ -368,7 +387,13 @@ class Program:
         if op in ("or", "actionAny"):
             return "(" + " or ".join(code) + ")" if code else "False"
         if op == "Rec":
-            return "QRecord((" + "".join(f"({code[i]}, {code[i + 1]}), " for i in range(0, len(code), 2)) + "))"
+            return self.record(args, code)
+        if op == "field":
+            record, name = code
+            if not SIMPLE.fullmatch(record):  # read once
+                local = self.fresh()
+                return f"({local} := {record})[{local}[0][{name}]]"
+            return f"{record}[{record}[0][{name}]]"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
@@ -393,6 +418,36 @@ class Program:
         self.namespace[key] = compiled.writer.function("enabled")
         given = "{" + ", ".join(f"{name!r}: {code}" for name, code in scope.items()) + "}"
         return f"{key}(S, {given})"
+
+    def selected(self, elements: str, condition: dict, scope: dict[str, str], where: str) -> str | None:
+        """A list comprehension of the `elements` (code) that `condition` (a Quint lambda) keeps, in their
+        order, its body written in place (faster than calling a lambda on each); None where Python
+        allows none (the lambda is not of one parameter, or `elements` assigns, as `:=` in it would)."""
+        if condition["kind"] != "lambda" or len(condition["params"]) != 1 or ":=" in elements:
+            return None
+        local = self.fresh()
+        body = self.expr(condition["expr"], {**scope, condition["params"][0]["name"]: local}, where)
+        return f"[{local} for {local} in {elements} if {body}]"
+
+    def record(self, args: list, code: list[str]) -> str:
+        """A record `QRecord`: its `Fields` (a global), then the values in name order, each computed
+        in the order written (in a local first, when that order differs and computing may fail)."""
+        names = [a["value"] for a in args[0::2]]
+        values = code[1::2]
+        layout = runtime.fields(names)
+        key = self.layouts.get(layout)
+        if key is None:
+            key = self.layouts[layout] = self.fresh("F")
+            self.namespace[key] = layout
+        bindings = []
+        if names != sorted(names):
+            for i, value in enumerate(values):
+                if not SIMPLE.fullmatch(value):
+                    values[i] = self.fresh()
+                    bindings.append(f"({values[i]} := {value}), ")
+        ordered = dict(zip(names, values))
+        tuple_code = f"mk(QRecord, ({key}, {''.join(ordered[name] + ', ' for name in layout.names)}))"
+        return f"({''.join(bindings)}{tuple_code})[-1]" if bindings else tuple_code
 
     def match(self, args: list, scope: dict[str, str], where: str, place: int | None = None) -> str:
         """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag,
@@ -559,7 +614,7 @@ class Program:
     # ---- actions ---------------------------------------------------------------
 
     def compile_action(self, name: str, initial: bool = False, partial: bool = False) -> Compiled:
-        """The top-level action `name` as `steps(S)`, `states(S)` and `sample(S, rng)` (see the module docstring).
+        """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring).
         `partial`: a variable it does not assign is left unset (in a run of `ttt-check test`), not an error."""
         return Compiled(ActionWriter(self, name, initial, partial=partial))
 
@@ -610,11 +665,12 @@ class ActionWriter:
     """Writes the Python source of one action, in one of these modes:
 
     "steps" appends `(Label, state)` to `out` at each leaf, "states" appends the
-    state alone, "sample" returns the first `(Label, state)` it reaches, trying
-    the disjuncts of each `any` and the elements of each `nondet` in a random order,
-    each of them in a function of its own so that what follows it cannot choose it again;
-    "enabled" returns whether some leaf is reached (`enabled(A)`), "holds" whether
-    some leaf assigns what state T has (the action relates S to T, in a temporal property).
+    state alone, "tree" returns the state's tree of choices (see `runtime.walk`): each
+    `any` or `nondet` a `Choice` (a `Draw` for a set too large to enumerate) whose branches
+    are a function of their own, where the end of the choice's scope is an `Exit` to what
+    follows it, written there (it cannot choose again); "enabled" returns whether some leaf
+    is reached (`enabled(A)`), "holds" whether some leaf assigns what state T has (the
+    action relates S to T, in a temporal property).
 
     The action is the top-level one `name`, or the expression `expr` (of definition `name`)
     whose local names `locals_` are read from the functions' last argument, a dict L.
@@ -643,8 +699,7 @@ class ActionWriter:
 
     def function(self, mode: str) -> Callable:
         self.mode, self.lines, self.nesting = mode, [], 0
-        head = {"sample": "def f(S, rng, L=None):", "holds": "def f(S, T, L=None):"}.get(mode, "def f(S, L=None):")
-        self.write(0, head)
+        self.write(0, "def f(S, T, L=None):" if mode == "holds" else "def f(S, L=None):")
         if mode in ("steps", "states"):
             self.write(1, "result = []")
             self.write(1, "out = result.append")
@@ -654,7 +709,7 @@ class ActionWriter:
         self.body(self.action_expr, start, self.leaf, 2)
         self.write(1, "except QuintError as e:")
         self.write(2, "located(e, at)")
-        self.write(1, {"sample": "return None", "enabled": "return False", "holds": "return False"}.get(mode, "return result"))
+        self.write(1, {"tree": "return None", "enabled": "return False", "holds": "return False"}.get(mode, "return result"))
         source = "\n".join(self.lines) + "\n"
         namespace = self.program.namespace
         try:
@@ -710,6 +765,13 @@ class ActionWriter:
         self.at(ctx, e, indent)
         self.write(indent, f"if {self.expr(e, ctx)}:")
         k(ctx, indent + 1)
+        if ctx.exits:  # after a choice ended, failing is what follows it failing: the choice made stands
+            self.write(indent, "else:")
+            self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
+
+    def wrap(self, ctx: Ctx, node: str) -> str:
+        """The code of `node` as the function being written returns it: in an `Exit` per choice ended in it."""
+        return "Exit(" * ctx.exits + node + ")" * ctx.exits
 
     def fail(self, ctx: Ctx, e: dict, message: str, indent: int) -> None:
         """Code that reports `message`, a construct ttt-check refuses, as an error where it is reached."""
@@ -734,7 +796,7 @@ class ActionWriter:
         self.body(first, ctx, lambda after, at: self.all(rest, after, k, at), indent)
 
     def any(self, options: list, ctx: Ctx, k: Continuation, indent: int, forgets: bool) -> None:
-        """Each disjunct in turn (in "sample" mode, in a random order, the first that works)."""
+        """Each disjunct in turn (in "tree" mode, a `Choice` among them)."""
         branches = []
         for position, option in enumerate(options, start=1):
             name = self.program.disjunct_name(option, position, ctx.action)
@@ -742,18 +804,17 @@ class ActionWriter:
             if forgets:  # Quint's `any` resets the action taken and the picks before each disjunct
                 start = replace(start, taken=None, recorded=())
             branches.append((option, start))
-        if self.mode != "sample":
+        if self.mode != "tree":
             for option, start in branches:
                 self.body(option, start, k, indent, chosen=True)
             return
 
-        def options_code(inner: Ctx, ret: Continuation, at: int) -> None:
-            self.write(at, f"for i in shuffled({len(branches)}, rng):")
+        def branch(inner: Ctx, ret: Continuation, at: int) -> None:
             for i, (option, start) in enumerate(branches):
-                self.write(at + 1, f"{'if' if i == 0 else 'elif'} i == {i}:")
-                self.body(option, replace(start, scope=inner.scope), ret, at + 2, chosen=True)
+                self.write(at, f"{'if' if i == 0 else 'elif'} i == {i}:")
+                self.body(option, replace(start, scope=inner.scope, exits=0), ret, at + 1, chosen=True)
 
-        self.scope_function(ctx, k, indent, options_code)
+        self.choice(ctx, k, indent, f"Choice({len(branches)}, {{}}, True)", branch)
 
     def ite(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
         condition, then, otherwise = e["args"]
@@ -809,60 +870,60 @@ class ActionWriter:
             position = next(i for i, (_, code) in enumerate(after.picks) if code == local)
             k(replace(after, scope=outer, recorded=after.recorded + (position,)), at)
 
-        def loop(inner: Ctx, ret: Continuation, at: int) -> None:
-            self.nesting += 1
-            if self.nesting > MAX_NESTING:
-                raise SyntaxError("too deeply nested")
-            self.at(inner, source["args"][0], at)
-            elements = self.elements(source["args"][0], inner)
-            if self.mode == "sample":  # a set too large to enumerate gives one element drawn, as Quint's simulator
-                elements = f"sampled({elements[len('ordered('):-1]}, rng)" if elements.startswith("ordered(") else f"rotated({elements}, rng)"
-            self.write(at, f"for {local} in {elements}:")
+        def inside(inner: Ctx, ret: Continuation, at: int) -> None:
+            """The body of the `nondet` with its pick in `local`."""
             body = replace(inner, scope={**inner.scope, name: local}, picks=inner.picks + ((name, local),))
-            self.body(e["expr"], body, ret, at + 1, chosen)
-            self.nesting -= 1
+            self.body(e["expr"], body, ret, at, chosen)
 
-        if self.mode != "sample":
-            return loop(ctx, picked, indent)
-        self.scope_function(ctx, picked, indent, loop)
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise SyntaxError("too deeply nested")
+        self.at(ctx, source["args"][0], indent)
+        elements = self.elements(source["args"][0], ctx)
+        if self.mode != "tree":
+            self.write(indent, f"for {local} in {elements}:")
+            inside(ctx, picked, indent + 1)
+        else:
+            elements_local = self.program.fresh("e")
+            if elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
+                elements = f"drawable({elements[len('ordered('):]}"
+            self.write(indent, f"{elements_local} = {elements}")
+
+            def branch(inner: Ctx, ret: Continuation, at: int) -> None:
+                self.write(at, f"{local} = {elements_local}[i]")
+                inside(inner, ret, at)
+
+            self.choice(ctx, picked, indent, f"choose({elements_local}, {{}})", branch)
+        self.nesting -= 1
 
     def elements(self, e: dict, ctx: Ctx) -> str:
         """Code for the elements of set `e` in the order a `nondet` visits them. A filtered set is
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
-            return f"list(filter({self.expr(e['args'][1], ctx)}, {self.elements(e['args'][0], ctx)}))"
+            elements = self.elements(e["args"][0], ctx)
+            selected = self.program.selected(elements, e["args"][1], ctx.scope, ctx.action)
+            return selected or f"list(filter({self.expr(e['args'][1], ctx)}, {elements}))"
         code = self.expr(e, ctx)
         if re.fullmatch(r"k_\w+", code):  # a constant set: ordered once
             return self.program.constant_elements(code) or f"ordered({code})"
         return f"ordered({code})"
 
-    def scope_function(self, ctx: Ctx, k: Continuation, indent: int, write_scope) -> None:
-        """In "sample" mode: the choices of an `any` or a `nondet` in a function of their own, which
-        returns at the first place the scope succeeds; what follows runs once, after it, for that place."""
-        function, result = self.program.fresh("_s"), self.program.fresh("r")
-        exits: list[Ctx] = []
+    def choice(self, ctx: Ctx, k: Continuation, indent: int, node: str, branch) -> None:
+        """In "tree" mode: return the choice `node` (code with `{}` for its function of the branches), whose
+        branches `branch(ctx, end, indent)` writes into a function of `i`, the branch taken. Where the choice's scope ends, what follows it (`k`) is written
+        there, in one more `Exit`: the walk takes the first branch that reaches its end, then what follows."""
+        function = self.program.fresh("c")
 
-        def ret(after: Ctx, at: int) -> None:
-            new = [code for _, code in after.assigned[len(ctx.assigned) :]]
-            new += [code for _, code in after.picks[len(ctx.picks) :]]
-            self.write(at, f"return ({len(exits)}, {''.join(code + ', ' for code in new)})")
-            exits.append(after)
+        def end(after: Ctx, at: int) -> None:
+            k(replace(after, exits=after.exits + 1), at)
 
-        self.write(indent, f"def {function}():")
+        self.write(indent, f"def {function}(i):")
         self.write(indent + 1, "at = 0")
         self.write(indent + 1, "try:")
-        write_scope(ctx, ret, indent + 2)
+        branch(replace(ctx, exits=0), end, indent + 2)
         self.write(indent + 1, "except QuintError as e:")
         self.write(indent + 2, "located(e, at)")
-        self.write(indent, f"{result} = {function}()")
-        self.write(indent, f"if {result} is not None:")
-        for number, after in enumerate(exits):
-            self.write(indent + 1, f"if {result}[0] == {number}:")
-            new = [code for _, code in after.assigned[len(ctx.assigned) :]]
-            new += [code for _, code in after.picks[len(ctx.picks) :]]
-            for i, code in enumerate(new, start=1):
-                self.write(indent + 2, f"{code} = {result}[{i}]")
-            k(after, indent + 2)
+        self.write(indent, f"return {self.wrap(ctx, node.format(function))}")
 
     def call(self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
         program = self.program
@@ -923,9 +984,11 @@ class ActionWriter:
         if self.mode == "states":
             self.write(indent, f"out({state})")
             return
-        picks = "(" + "".join(f"({name!r}, {code}), " for name, code in ctx.picks) + ")"
+        value = "to_value({})" if self.program.records else "{}"  # a label holds Quint's values
+        picks = "(" + "".join(f"({name!r}, {value.format(code)}), " for name, code in ctx.picks) + ")"
         label = f"mk({self.label}, ({path!r}, {picks}, ()))"
-        self.write(indent, f"out(({label}, {state}))" if self.mode == "steps" else f"return ({label}, {state})")
+        step = f"({label}, {state})"
+        self.write(indent, f"out({step})" if self.mode == "steps" else f"return {self.wrap(ctx, step)}")
 
     def leaf_path(self, ctx: Ctx) -> tuple[str, ...]:
         """The label path of a leaf. Two leaves alike in path and pick names but that Quint records
@@ -939,6 +1002,15 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def _has_records(e: Any) -> bool:
+    """Whether IR `e` builds a record or has a record type (a variable's, whose values may come from a trace)."""
+    if isinstance(e, dict):
+        return e.get("opcode") == "Rec" or e.get("kind") == "rec" or any(map(_has_records, e.values()))
+    if isinstance(e, list):
+        return any(map(_has_records, e))
+    return False
 
 
 def _size(e: Any) -> int:

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model
-from checker.quint.runtime import QMap, QRecord
+from checker.quint.runtime import FrozenRecord, QMap
 from checker.quint.value import QList, Record, Variant, flat
 
 ACTION_TAKEN = "mbt::actionTaken"
@@ -118,7 +118,7 @@ def _is_unit(value: Any) -> bool:
 
 def from_json(value: Any, where: str) -> Any:
     """An ITF JSON value as a Quint value, hashable wherever Quint allows it (records and maps are
-    `QRecord` and `QMap`, so that they can be set elements and map keys); `where` names it in errors."""
+    `FrozenRecord` and `QMap`, so that they can be set elements and map keys); `where` names it in errors."""
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -148,7 +148,7 @@ def from_json(value: Any, where: str) -> Any:
         return Variant(value["tag"], inner)
     if any(key.startswith("#") for key in value):
         raise ItfError(f"{where}: unknown ITF form {sorted(value)}")
-    return QRecord((name, from_json(v, f"{where}.{name}")) for name, v in value.items())
+    return FrozenRecord((name, from_json(v, f"{where}.{name}")) for name, v in value.items())
 
 
 def _map_from_json(value: dict, where: str) -> QMap:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from checker.explore.trace import Trace
 from checker.model import Label
 from checker.quint.errors import QuintError, Refused
-from checker.quint.runtime import Lazy, Partial, Unset, ordered, pick, shuffled
+from checker.quint.runtime import Lazy, Partial, Unset, ordered, pick, walk
 from checker.quint.show import shorten
 
 #: the operators that compose the steps of a run
@@ -143,7 +143,7 @@ class Runner:
             return True
         if op in ("actionAny", "or"):
             saved = self.snapshot()
-            for i in shuffled(len(args), self.rng):
+            for i in self.rng.sample(range(len(args)), len(args)):  # in a random order, as Quint tries them
                 if self.eval(args[i], scope):
                     return True
                 self.restore(saved)
@@ -171,7 +171,7 @@ class Runner:
         if compiled is None:
             compiled = self.program.compile_expression_action(e, tuple(scope), self.where, partial=True)
             self.actions[key] = compiled
-        drawn = compiled.sample(self.state, self.rng, scope)
+        drawn = walk(compiled.tree(self.state, scope), self.rng)
         if drawn is None:
             return False
         label, state = drawn

@@ -1,12 +1,20 @@
-"""Quint's builtin operators on the Python values of `checker.quint.value`.
+"""Quint's builtin operators on the evaluator's values.
 
 The evaluator (`checker.quint.evaluator`) compiles each Quint expression to
 Python code that calls these functions. Values are immutable and hashable,
-so that they can be parts of states: maps are `QMap`, records `QRecord`,
-lists `QList` (a tuple), sets `frozenset`. Integers are Python's, unbounded
-as Quint's. `Nat` and `Int` are infinite sets: membership works, enumerating
-them is an error; so are sets too large to build (see `checker.quint.lazy`). Whenever Quint's simulator would stop with an error (a key
-not in a map, `head` of an empty list, division by zero), `QuintError` says so.
+so that they can be parts of states: maps are `QMap` (a dict), records
+`QRecord` (a tuple: its `Fields`, then the values in the order of the field
+names, so that hashing and comparing them is Python's own, in C), lists
+`QList` (a tuple), sets `frozenset`, tuples `tuple`, variants `Variant`.
+Integers are Python's, unbounded as Quint's. `Nat` and `Int` are infinite
+sets: membership works, enumerating them is an error; so are sets too large
+to build (see `checker.quint.lazy`). Whenever Quint's simulator would stop
+with an error (a key not in a map, `head` of an empty list, division by
+zero), `QuintError` says so.
+
+These values are the evaluator's own: `to_value` gives the Quint values of
+`checker.quint.value` that the rest of ttt-check reads (records as dicts),
+`from_value` takes them back. An error message shows a value with `shown`.
 """
 
 from __future__ import annotations
@@ -77,13 +85,54 @@ class QMap(_Hashable):
     __slots__ = ()
 
     def __missing__(self, key: Any):
-        raise QuintError(f"key {flat(key)} is not in the map (its keys: {flat(frozenset(self))})")
+        raise QuintError(f"key {shown(key)} is not in the map (its keys: {shown(frozenset(self))})")
 
 
-class QRecord(_Hashable, Record):
-    """A Quint record: an immutable, hashable `Record`."""
+class FrozenRecord(_Hashable, Record):
+    """A Quint record as the rest of ttt-check reads it (see `to_value`): an immutable, hashable `Record`."""
 
     __slots__ = ()
+
+
+class Fields(dict):
+    """The fields of a record type: name -> position of its value in a `QRecord` (1 on, in name order).
+    One object per set of names (see `fields`): equal records have the same, compared by identity."""
+
+    __slots__ = ("names",)
+    __hash__ = object.__hash__  # type: ignore[assignment]
+    __eq__ = object.__eq__  # type: ignore[assignment]
+
+    def __init__(self, names: tuple[str, ...]):
+        super().__init__((name, i) for i, name in enumerate(names, start=1))
+        self.names = names
+
+
+_FIELDS: dict[frozenset, Fields] = {}
+
+
+def fields(names: Iterable[str]) -> Fields:
+    """The `Fields` of the record type with these field names."""
+    key = frozenset(names)
+    found = _FIELDS.get(key)
+    if found is None:
+        found = _FIELDS[key] = Fields(tuple(sorted(key)))
+    return found
+
+
+class QRecord(tuple):
+    """A Quint record: `(Fields, value, ...)`, the values in the order of the field names.
+    `QRecord(pairs)` builds one from (name, value) pairs, as `dict` would; `r[r[0][name]]` reads a field."""
+
+    __slots__ = ()
+
+    def __new__(cls, pairs: Iterable[tuple[str, Any]] = ()):
+        values = dict(pairs)
+        layout = fields(values)
+        return tuple.__new__(cls, (layout, *(values[name] for name in layout.names)))
+
+    def items(self) -> Iterable[tuple[str, Any]]:
+        """(name, value) of each field, in name order."""
+        return zip(self[0].names, self[1:])
 
 
 NAT, INT = Infinite("Nat", 0), Infinite("Int", None)
@@ -94,6 +143,8 @@ def order(value: Any) -> Any:
     """A total order on Quint values of one type (Python's `<` on sets is inclusion)."""
     if isinstance(value, frozenset):
         return (len(value), sorted(map(order, value)))
+    if isinstance(value, QRecord):  # as a dict of its fields would be ordered: by the values in name order
+        return tuple(map(order, value[1:]))
     if isinstance(value, dict):
         return sorted((order(k), order(v)) for k, v in value.items())
     if isinstance(value, Variant):
@@ -175,25 +226,136 @@ DEBUG: list = [None]
 def debug(label: str, value: Any) -> Any:
     """`q::debug(label, value)`: value, and the line `> label value` where `DEBUG` says."""
     if DEBUG[0] is not None:
-        DEBUG[0](f"> {label} {flat(value)}")
+        DEBUG[0](f"> {label} {shown(value)}")
     return value
 
 
-def shuffled(n: int, rng) -> list[int]:
-    """0..n-1 in a random order, drawn as Quint's simulator shuffles the disjuncts of `any` (Fisher-Yates)."""
-    order = list(range(n))
-    for i in range(n - 1, 0, -1):
-        j = rng.randrange(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+class Choice:
+    """A choice of a state's step (see `walk`): among the disjuncts of an `any` (`shuffled`), or among the
+    elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once."""
+
+    __slots__ = ("size", "branch", "shuffled", "branches", "live")
+
+    def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool):
+        self.size, self.branch, self.shuffled = size, branch, shuffled
+        #: each branch once computed: a `Choice`, an `Exit`, or None where it fails (`_UNKNOWN` before)
+        self.branches = [_UNKNOWN] * size
+        #: the branches not known to fail (those of an `any` are drawn among these alone)
+        self.live = list(range(size))
+
+    def get(self, i: int) -> Any:
+        """Branch i, computed now if it was not yet (one that fails is no longer live)."""
+        branch = self.branches[i]
+        if branch is _UNKNOWN:
+            branch = self.branches[i] = self.branch(i)
+            if branch is None:
+                self.live.remove(i)
+        return branch
+
+    def end(self, i: int, rng) -> Any:
+        """The `Exit` at the end of this choice's scope that branch i reaches (see `walk`), or None."""
+        branch = self.branches[i]
+        if branch is _UNKNOWN:
+            branch = self.get(i)
+        return branch if branch is None or type(branch) is Exit else walk(branch, rng)
 
 
-def sampled(values: Any, rng) -> list:
-    """The picks a sampled `nondet` tries, in order: as `rotated`, or one element drawn from a set too
-    large to enumerate (Quint's simulator tries no other pick of a set of 100 elements or more)."""
-    if isinstance(values, Lazy):
-        return [pick(values, rng)]
-    return rotated(ordered(values), rng)
+class Exit:
+    """Where a choice's branch reaches the end of its scope: `then` is what follows the choice."""
+
+    __slots__ = ("then",)
+
+    def __init__(self, then: Any):
+        self.then = then
+
+
+_UNKNOWN = object()
+
+
+class Draw:
+    """A `nondet` over a set too large to enumerate (see `checker.quint.lazy`), in a state's tree: each walk
+    draws one element (`pick`) and computes its branch anew, never kept; when the branch fails, the step
+    fails: Quint's simulator tries no other element (it retries only in sets of fewer than 100)."""
+
+    __slots__ = ("set", "branch")
+
+    def __init__(self, s: Lazy, branch: Callable[[Any], Any]):
+        self.set, self.branch = s, branch
+
+    def end(self, rng) -> Any:
+        """The `Exit` that the branch of an element drawn reaches, or None."""
+        branch = self.branch(pick(self.set, rng))
+        return branch if branch is None or type(branch) is Exit else walk(branch, rng)
+
+
+class Drawn:
+    """The elements of a `nondet`'s set too large to enumerate, as a tree's code reads them: its branch
+    function is given the element drawn itself, which `drawn[element]` returns (see `choose`)."""
+
+    __slots__ = ("set",)
+
+    def __init__(self, s: Lazy):
+        self.set = s
+
+    def __getitem__(self, element: Any) -> Any:
+        return element
+
+
+def drawable(s: Any) -> list | Drawn:
+    """The elements a `nondet` of a state's tree chooses from: `ordered`, or `Drawn` for a set kept as its definition."""
+    return Drawn(s) if isinstance(s, Lazy) else ordered(s)
+
+
+def choose(elements: list | Drawn, branch: Callable) -> Choice | Draw:
+    """The node of a `nondet` in a state's tree, over the elements `drawable` gave."""
+    return Draw(elements.set, branch) if type(elements) is Drawn else Choice(len(elements), branch, False)
+
+
+def walk(node: Any, rng) -> Any:
+    """One step drawn from a state's tree of choices, as Quint's simulator draws it: each `Choice` takes
+    the first of its branches, in a random order, that reaches the end of the choice's scope; then what
+    follows the choice, with no going back to it. A step is a `(Label, state)` pair; None: none was found.
+
+    Quint tries the disjuncts of an `any` in the order of a random shuffle: that is, each next one drawn
+    uniformly among those not tried yet; a branch known to fail is skipped without a draw, which leaves
+    the others' order as likely as before. The elements of a `nondet` are tried from a uniformly drawn
+    one on, then the next ones (so an element after one that fails is likelier: no skipping there);
+    those of a set too large to enumerate, one drawn (`Draw`).
+    """
+    while True:
+        kind = type(node)
+        if kind is Draw:
+            end = node.end(rng)
+            if end is None:
+                return None
+            node = end.then
+            continue
+        if kind is not Choice:
+            return node
+        branches = node.branches
+        if node.shuffled:
+            untried = node.live
+            while untried:
+                i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                end = node.end(i, rng)
+                if end is not None:
+                    break
+                untried = [other for other in untried if other != i and branches[other] is not None]
+            else:
+                return None
+        else:
+            size = node.size
+            if not size:
+                return None
+            i = start = rng.randrange(size)
+            while True:  # from `start` on, cyclically
+                end = node.end(i, rng)
+                if end is not None:
+                    break
+                i = i + 1 if i + 1 < size else 0
+                if i == start:
+                    return None
+        node = end.then
 
 
 #: Quint's simulator draws an element of `Int` from [-2^255, 2^255) (and of `Nat`, its absolute value)
@@ -226,15 +388,6 @@ def pick(s: Any, rng) -> Any:
             draw, length = draw - weights[length], length + 1
         return QList(elements[rng.randrange(len(elements))] for _ in range(length))
     raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
-
-
-def rotated(elements: list, rng) -> list:
-    """The elements from a random one on, cyclically: the order in which Quint's simulator
-    tries the picks of a `nondet` (when a pick disables the rest, the next one)."""
-    if not elements:
-        return elements
-    start = rng.randrange(len(elements))
-    return elements[start:] + elements[:start]
 
 
 # ---- integers ------------------------------------------------------------------
@@ -320,7 +473,7 @@ def flatten(s: frozenset) -> frozenset:
 
 def get_only_element(s: frozenset, at: int | None = None) -> Any:
     if len(finite(s)) != 1:
-        raise fault(f"getOnlyElement on a set of {len(s)} elements: {flat(s)}", at)
+        raise fault(f"getOnlyElement on a set of {len(s)} elements: {shown(s)}", at)
     return next(iter(s))
 
 
@@ -355,7 +508,7 @@ def get(m: dict, key: Any, at: int | None = None) -> Any:
     try:
         return m[key]
     except KeyError:
-        raise fault(f"key {flat(key)} is not in the map (its keys: {flat(frozenset(m))})", at) from None
+        raise fault(f"key {shown(key)} is not in the map (its keys: {shown(frozenset(m))})", at) from None
 
 
 def map_by(s: frozenset, f: Callable) -> QMap:
@@ -384,15 +537,14 @@ def set_of_maps(domain: frozenset, values: frozenset) -> frozenset | MapSet:
 def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
     """`m.set(k, v)`: k must already be a key (use `put` to add one)."""
     if key not in m:
-        raise fault(f"set: key {flat(key)} is not in the map (use put to add a key)", at)
+        raise fault(f"set: key {shown(key)} is not in the map (use put to add a key)", at)
     new = QMap(m)
     new[key] = value
-    try:
-        known = m._hash  # type: ignore[attr-defined]
+    try:  # as `_changed`, written out: the step's hot spot
+        before, after = hash((key, m[key])), hash((key, value))
+        new._hash = (m._hash - before * before + after * after) % _MODULUS  # type: ignore[attr-defined]
     except AttributeError:
-        return new
-    before, after = hash((key, m[key])), hash((key, value))  # as `_changed`, written out: the step's hot spot
-    new._hash = (known - before * before + after * after) % _MODULUS
+        pass
     return new
 
 
@@ -413,15 +565,14 @@ def quint_map(*pairs: tuple) -> QMap:
 # ---- records and tuples -------------------------------------------------------
 
 
-def with_field(r: dict, name: str, value: Any) -> QRecord:
-    new = QRecord(r)
-    new[name] = value
-    return _changed(r, name, value, new)
+def with_field(r: QRecord, name: str, value: Any) -> QRecord:
+    i = r[0][name]
+    return tuple.__new__(QRecord, r[:i] + (value,) + r[i + 1 :])
 
 
 def item(t: tuple, i: int, at: int | None = None) -> Any:
     if not 1 <= i <= len(t):
-        raise fault(f"tuple index {i} out of range for {flat(t)}", at)
+        raise fault(f"tuple index {i} out of range for {shown(t)}", at)
     return t[i - 1]
 
 
@@ -469,7 +620,7 @@ def foldr(xs: tuple, initial: Any, f: Callable) -> Any:
 
 def no_case(value: Variant, at: int | None = None) -> Any:
     """A `match` without a case for the value's tag (and no `_`)."""
-    raise fault(f"match: no case for {flat(value)}", at)
+    raise fault(f"match: no case for {shown(value)}", at)
 
 
 def check(condition: bool, at: int | None = None) -> bool:
@@ -477,3 +628,47 @@ def check(condition: bool, at: int | None = None) -> bool:
     if not condition:
         raise fault("assertion failed", at)
     return True
+
+
+# ---- the evaluator's values as the rest of ttt-check reads them -------------
+
+
+def to_value(value: Any) -> Any:
+    """The Quint value (`checker.quint.value`) an evaluator's value stands for: records as
+    `FrozenRecord`s, inside any other value too; the value itself when it holds no record."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool:
+        return value
+    if kind is QRecord:
+        return FrozenRecord((name, to_value(v)) for name, v in value.items())
+    if kind is QMap:
+        items = [(to_value(k), to_value(v)) for k, v in value.items()]
+        same = all(a is k and b is v for (a, b), (k, v) in zip(items, value.items()))
+        return value if same else QMap(items)
+    if kind is Variant:
+        inner = to_value(value.value)
+        return value if inner is value.value else Variant(value.tag, inner)
+    if kind is frozenset or kind is tuple or kind is QList:
+        converted = [to_value(v) for v in value]
+        return value if all(a is b for a, b in zip(converted, value)) else kind(converted)
+    return value
+
+
+def from_value(value: Any) -> Any:
+    """The evaluator's value for a Quint value (read from ITF, say): the inverse of `to_value`."""
+    if isinstance(value, Record):
+        return QRecord((k, from_value(v)) for k, v in value.items())
+    if isinstance(value, dict):
+        return QMap((from_value(k), from_value(v)) for k, v in value.items())
+    if isinstance(value, Variant):
+        return Variant(value.tag, from_value(value.value))
+    if isinstance(value, frozenset):
+        return frozenset(map(from_value, value))
+    if isinstance(value, tuple):
+        return type(value)(map(from_value, value))
+    return value
+
+
+def shown(value: Any) -> str:
+    """An evaluator's value on one line, as Quint writes it (for error messages)."""
+    return flat(to_value(value))

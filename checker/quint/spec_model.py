@@ -30,12 +30,14 @@ from checker.properties.temporal import (
 )
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
-from checker.quint.runtime import QMap, QRecord, QuintError, Unset
+from checker.quint.runtime import QuintError, Unset, from_value, to_value, walk
 from checker.quint.show import Shower, shorten
-from checker.quint.value import Record, Variant, pretty
+from checker.quint.value import Record, pretty
 
 #: the most of an imported source file read to show where an error is
 SOURCE_LIMIT = 16 * 2**20
+#: the most states whose trees of choices `random_step` keeps (then it starts again)
+TREES = 100_000
 #: temporal operators: a state predicate has none of them
 TEMPORAL = {"always", "eventually", "leadsTo", "weakFair", "strongFair"}
 #: operators that relate a state to the next one
@@ -48,21 +50,6 @@ class Unchecked(Exception):
     def __init__(self, reason: str, node: Any):
         super().__init__(reason)
         self.node = node
-
-def freeze(value: Any) -> Any:
-    """A Quint value read from ITF as the evaluator's hashable value."""
-    if isinstance(value, Record):
-        return QRecord((k, freeze(v)) for k, v in value.items())
-    if isinstance(value, dict):
-        return QMap((freeze(k), freeze(v)) for k, v in value.items())
-    if isinstance(value, Variant):
-        return Variant(value.tag, freeze(value.value))
-    if isinstance(value, frozenset):
-        return frozenset(map(freeze, value))
-    if isinstance(value, tuple):
-        return type(value)(map(freeze, value))
-    return value
-
 
 class Locator:
     """Where a definition is in the source (`'name' (file:line)`), and where a runtime error happened:
@@ -152,6 +139,8 @@ class QuintSpec(Model[tuple]):
         self.program = program = Program(module, self.locate.error)
         self.init_name, self.step_name = init, step
         self.sampling = False
+        #: state -> its tree of choices for `random_step`, as far as draws computed it
+        self.trees: dict[tuple, Any] = {}
         self.variables = program.variables
         self.init_action = self.step_action = None
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
@@ -340,26 +329,36 @@ class QuintSpec(Model[tuple]):
         if not self.sampling:
             self.sampling = True
             self.program.remember_states()
-        return self.step_action.sample(state, rng)
+        tree = self.trees.get(state)
+        if tree is None:
+            if len(self.trees) >= TREES:
+                self.trees.clear()
+            tree = self.trees[state] = self.step_action.tree(state)
+        return walk(tree, rng)
 
     @cached_property
     def definitions(self) -> dict:
         """The spec's state-dependent `val`s (see `checker.quint.definitions`)."""
         from checker.quint.definitions import state_values
 
-        return state_values(self)
+        found = state_values(self)
+        if not self.program.records:
+            return found
+        return {name: (lambda state, value=value: to_value(value(state))) for name, value in found.items()}
 
     def to_quint(self, state: tuple) -> Record:
         """The state's variables, but those a run left unset (as `quint test` shows its states)."""
         index = self.program.var_index
         values = ((name, tuple.__getitem__(state, index[name])) for name in self.assigned_order)
-        return Record((name, value) for name, value in values if type(value) is not Unset)
+        if not self.program.records:  # the evaluator's values are Quint's but for records
+            return Record((name, value) for name, value in values if type(value) is not Unset)
+        return Record((name, to_value(value)) for name, value in values if type(value) is not Unset)
 
     def from_quint(self, variables: Mapping[str, Any]) -> tuple:
         missing = [v for v in self.variables if v not in variables]
         if missing:
             raise ValueError(f"missing state variable '{missing[0]}'")
-        return tuple(freeze(variables[v]) for v in self.variables)
+        return tuple(from_value(variables[v]) for v in self.variables)
 
     def leaf(self, label: Label) -> Leaf:
         kind = "init" if isinstance(label, InitLabel) else "step"

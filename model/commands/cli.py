@@ -69,13 +69,12 @@ class PlayerKind(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
-def player_option(side: str, default: str) -> click.Option:
-    kinds = "; ".join(f"'{kind}' {player.description}" for kind, player in KINDS.items() if side in player.sides)
-    kinds += f"; '{LEARNED}POLICY.json' plays the values `ttt-check learn` wrote (a move of highest value)"
+def player_option(side: str) -> click.Option:
+    kinds = ", ".join([kind for kind, player in KINDS.items() if side in player.sides] + [f"{LEARNED}POLICY.json"])
     return click.Option(
         [f"--{side.lower()}"],
         type=PlayerKind(),
-        help=f"Who plays {side}: {kinds}. Default: the spec's own player ({default}).",
+        help=f"Who plays {side}: {kinds}. Default: the spec's own.",
     )
 
 
@@ -87,47 +86,49 @@ SPECS = Specs(
     summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
     examples={
         "check": (
-            "  ttt-check                                check the spec's `inv` (OHasNotWon)\n"
-            "  ttt-check --invariant NotStalemate       a shortest game ending in a draw\n"
-            "  ttt-check --spec random -i OHasNotWon    both players move anywhere\n"
-            "  ttt-check --temporal XMustEventuallyWin  a game X does not win: O forces a stalemate\n"
-            "  ttt-check --spec my_tictactoe.qnt -i OHasNotWon      any .qnt file, as written (needs Quint)\n"
-            "  ttt-check --list                         specs, invariants, temporal properties"
+            "  ttt-check                                 check the spec's inv (OHasNotWon)\n"
+            "  ttt-check -i NotStalemate                 a shortest game ending in a draw\n"
+            "  ttt-check --spec random -i OHasNotWon     both players move anywhere\n"
+            "  ttt-check -t XMustEventuallyWin           a game X does not win\n"
+            "  ttt-check --spec my.qnt -i OHasNotWon     any .qnt file (needs Quint)\n"
+            "  ttt-check --list                          specs and their properties"
         ),
         "run": (
-            "  ttt-check run                                10,000 games of the strategy spec\n"
-            "  ttt-check run --spec random -i NotStalemate  a random game ending in a draw\n"
-            "  ttt-check run -i NotStalemate --seed 1       the same game, every time"
+            "  ttt-check run                             10,000 random games\n"
+            "  ttt-check run --spec random -i NotStalemate   a random draw\n"
+            "  ttt-check run -i NotStalemate --seed 1    the same game, every time"
         ),
         "solve": (
-            "  ttt-check solve --spec random              the value of tic-tac-toe: a draw; 255,168 games\n"
-            "  ttt-check solve                            what O can force against the strategy; its slips\n"
-            "  ttt-check solve --x minimax --o any        a minimax X never loses"
+            "  ttt-check solve --spec random             tic-tac-toe is a draw\n"
+            "  ttt-check solve                           what O can force; the slips\n"
+            "  ttt-check solve --x minimax --o any       a minimax X never loses"
         ),
         "play": (
-            "  ttt-check play                             you are O, against the lecture's strategy\n"
-            "  ttt-check play --human X                   you are X, against the perfect player\n"
-            "  ttt-check play --moves game.txt --save g.itf.json   play O's moves from a file, keep the game\n"
-            "  ttt-check play --spec my_tictactoe.qnt     X plays the file's MoveX: your edited strategy\n"
-            "  ttt-check --spec my_tictactoe.qnt --o perfect -i OHasNotWon   does it survive perfect play?"
+            "  ttt-check play                            you are O, against the strategy\n"
+            "  ttt-check play --human X                  you are X, against perfect O\n"
+            "  ttt-check play --moves game.txt --save g.itf.json\n"
+            "  ttt-check play --spec my.qnt              X plays the file's MoveX"
         ),
         "explore": (
-            "  ttt-check explore                        walk the strategy spec at http://127.0.0.1:8000/\n"
-            "  ttt-check explore -i NotStalemate        ... with a shortest draw to step through"
+            "  ttt-check explore                         at http://127.0.0.1:8000/\n"
+            "  ttt-check explore -i NotStalemate         with a shortest draw to open"
+        ),
+        "test": (
+            "  ttt-check test tests/specs/runs.qnt       its tests, as quint test runs them\n"
+            "  ttt-check test my.qnt --match expectTest --seed 7   one test, one sample"
         ),
         "replay": (
-            "  quint run specs/tictactoe.qnt --mbt --out-itf t.itf.json --backend=typescript\n"
-            "  ttt-check replay t.itf.json                  is Quint's trace a behaviour of ours?"
+            "  quint run --backend=typescript --mbt --out-itf t.json specs/tictactoe.qnt\n"
+            "  ttt-check replay t.json                   is Quint's trace one of ours?"
         ),
         "eval": (
-            "  ttt-check eval canTakeCenter                     true: at the initial state\n"
-            "  ttt-check eval 'won(X)' --path 0/1/2             at the state the explorer's #/0/1/2 shows\n"
-            "  ttt-check eval 'canWinWithPattern(Set((1,1),(1,2),(1,3)))' --path 0/0/0/0"
+            "  ttt-check eval canTakeCenter              at the initial state: true\n"
+            "  ttt-check eval 'won(X)' --path 0/1/2      at the explorer's #/0/1/2"
         ),
         "learn": (
-            "  ttt-check learn --epochs 20000 --symmetry --seed 1 --out policy.json\n"
-            "  ttt-check --spec random --x any --o learned:policy.json -i XHasNotWon   can the learned O lose?\n"
-            "  ttt-check learn --epochs 100000 --seed 1 --verify-every 2000 --out p.json --plot curve.png"
+            "  ttt-check learn --symmetry --seed 1 --out policy.json\n"
+            "  ttt-check --spec random --o learned:policy.json -i XHasNotWon\n"
+            "  ttt-check learn --seed 1 --verify-every 2000 --out p.json --plot c.png"
         ),
     },
     options=[
@@ -135,29 +136,25 @@ SPECS = Specs(
             ["--size"],
             type=click.IntRange(3, 10),
             default=3,
-            show_default=True,
-            help="Play on a SIZE x SIZE board (3 is the lecture's). The check explores 4x4 exhaustively in "
-            "about a second (with the packed engine); from 5x5 on the states are too many to explore them all, "
-            "but `run`, `replay` and `play` take any size. The game's values (solve, minimax, perfect, "
-            "learned players) are for 3x3.",
+            metavar="N",
+            help="Board of N x N squares (default 3).",
         ),
         click.Option(
             ["--k", "k"],
             type=click.IntRange(3, 10),
             default=None,
             metavar="K",
-            help="Stones in a row that win, 3 <= K <= SIZE (default: SIZE, a whole row).",
+            help="Stones in a row to win (default N).",
         ),
         click.Option(
             ["--no-stutter", "stutter"],
             is_flag=True,
             flag_value=False,
             default=True,
-            help="Drop step's third disjunct ('if the game is over, nothing changes'), "
-            "as earlier versions of the Quint example did: finished games then deadlock.",
+            help="Finished games deadlock (no game-over stutter).",
         ),
-        player_option("X", "strategy: the lecture's strategy; random: any"),
-        player_option("O", "any"),
+        player_option("X"),
+        player_option("O"),
     ],
 )
 

@@ -107,56 +107,39 @@ def learn_command(specs: Specs) -> click.Command:
     when it changed since its transcription)."""
 
     @click.command(name="learn")
-    @click.option("--epochs", type=click.IntRange(1, 10**9), default=20000, show_default=True, help="Games of self-play.")
+    @click.option("--epochs", type=click.IntRange(1, 10**9), default=20000, metavar="N",
+                  help="Games of self-play (default 20,000).")
     @click.option(
         "--symmetry",
         is_flag=True,
-        help="Give boards that are rotations or reflections of each other one shared value.",
+        help="Symmetric boards share one value.",
     )
     @click.option(
-        "--seed", metavar="SEED", help="Random seed, decimal or 0x-hexadecimal; the same seed learns the same values. "
-        "Default: a fresh one (printed)."
+        "--seed", metavar="SEED", help="Seed, decimal or 0x-hex (default: a fresh one)."
     )
     @click.option(
-        "--alpha", type=FiniteRange(0, 1, min_open=True), default=0.1, show_default=True, help="Step size α."
+        "--alpha", type=FiniteRange(0, 1, min_open=True), default=0.1, metavar="A", help="Step size (default 0.1)."
     )
     @click.option(
-        "--epsilon", type=FiniteRange(0, 1), default=0.1, show_default=True,
-        help="Chance of a random (exploring) move instead of a best one. "
-        "(Sutton and Barto's example code trains with 0.01; its players default to 0.1.)",
+        "--epsilon", type=FiniteRange(0, 1), default=0.1, metavar="E",
+        help="Chance of an exploring move (default 0.1).",
     )
     @click.option(
         "--out", metavar="POLICY.json", required=True, type=click.Path(dir_okay=False, writable=True),
         callback=output_file,
-        help="Where to write the learned values (plain JSON); play them with --x/--o learned:POLICY.json.",
+        help="Where to write the learned values (JSON).",
     )
     @click.option(
         "--verify-every", "every", metavar="K", type=click.IntRange(1, 10**9),
-        help="Every K epochs (and after the last), check exhaustively whether each learned side can lose "
-        "against 'any' and against 'perfect' opponents, and report from which epoch on it never loses.",
+        help="Check every K epochs whether a learned side can lose.",
     )
     @click.option(
         "--plot", metavar="CURVE.png", type=click.Path(dir_okay=False, writable=True), callback=output_file,
-        help="Draw the learning curves, with and without --symmetry (both are trained): the shares of games won, "
-        "drawn and lost against a random player, the lost share again on its own scale, and the checks (every "
-        "--verify-every epochs, else 50 times, and for the picture at epoch 0 and four more before the first), "
-        "from epoch 0 on a square-root scale of epochs. Needs matplotlib: pip install 'ttt-check[plot]'.",
+        help="Draw the learning curves (needs matplotlib).",
     )
     @click.pass_context
     def learn(ctx, epochs, symmetry, seed, alpha, epsilon, out, every, plot):
         """Learn to play by self-play, then check what was learned.
-
-        X and O each learn the values of boards by temporal-difference learning,
-        as the agent of Sutton and Barto's first chapter: V(s) <- V(s) + alpha
-        (V(s') - V(s)), from 1 / 0.5 / 0 for a won / drawn / lost game, moving
-        epsilon-greedily. The learned values are written to POLICY.json.
-
-        A learned player moves to a board of highest value. Whether it can ever
-        lose is a question for the model checker: `--x any --o learned:POLICY.json
-        -i XHasNotWon` checks the learned O against every X, with every way it may
-        break ties. --verify-every asks that question as training goes, and
-        "never loses from epoch E on" is the first checked epoch after which every
-        check passes.
 
         Exit codes: 0 trained (whatever the checks found), 2 bad usage, 74 a file
         could not be written.

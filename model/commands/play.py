@@ -246,34 +246,18 @@ def play_command(specs: Specs) -> click.Command:
         "--human",
         type=click.Choice([X, O], case_sensitive=False),
         default=O,
-        show_default=True,
-        help="The side you play; the computer plays the other one (with --x or --o).",
+        help="The side you play (default O).",
     )
     @click.option("--moves", "moves_file", metavar="FILE",
-                  help="Play your moves from FILE (one per line, or several separated by spaces) instead of typing "
-                  "them; the first invalid or missing move stops the game with an error naming its line.")
-    @click.option("--save", metavar="FILE", callback=output_file, help="Write the game to FILE as an ITF trace (`ttt-check replay FILE`).")
-    @click.option("--seed", metavar="SEED", help="Random seed for the computer's choice among equally good moves, "
-                  "decimal or 0x-hexadecimal; the same seed and moves give the same game. Default: a fresh one.")
+                  help="Read your moves from FILE instead of typing them.")
+    @click.option("--save", metavar="FILE", callback=output_file, help="Write the game to FILE as an ITF trace.")
+    @click.option("--seed", metavar="SEED", help="Seed of the computer's choices (default: a fresh one).")
     @click.pass_context
     def play(ctx, human, moves_file, save, seed, **kwargs):
         """Play tic-tac-toe against the computer in the terminal.
 
-        Type a move as a row letter and a column number, A1 to C3 (A1 to D4
-        with --size 4, and so on), or as Quint's coordinate (row,column): B2
-        is (2,2), row B is row 2. After each move the board is shown with the
-        move in brackets and named both ways (B2 = (2,2)), then the status: X
-        won, O won, Draw or Not Done. For the computer's move it says which
-        rule or value chose it, and why the strategy's earlier rules were not
-        taken.
-
-        The computer plays the side you do not: by default the spec's player
-        for X (the lecture's strategy), and 'perfect' for O ('any' on boards
-        other than 3x3, whose game values are not solved). Where its player
-        may choose among several moves, it picks one at random (--seed).
-
-        Exit codes: 0 the game was played to its end, 1 the input ended
-        (or q was typed) before it, 2 bad usage or a bad move in --moves.
+        Type B2 or (2,2); q quits. Exit codes: 0 the game ended, 1 the input ended
+        before it, 2 bad usage or a bad move in --moves.
         """
         human = human.upper()
         computer = O if human == X else X

@@ -120,7 +120,8 @@ class SpecGame(StrategyTicTacToe):
         self.canonical = None  # an edited spec need not play alike on rotated boards
         self.packed = None
         self.state_of = lru_cache(CACHED)(self._state_of)
-        self.tuple_of = lru_cache(CACHED)(self._tuple_of)
+        #: the file's state each `State` came from (`state_of`), so that going back converts nothing
+        self.tuples: dict[State, tuple] = {}
         self.invariants = {name: replace(inv, holds=self.on_state(inv.holds)) for name, inv in spec.invariants.items()}
         self.default_invariants = spec.default_invariants
         self.invariants_declared = spec.invariants_declared
@@ -147,12 +148,16 @@ class SpecGame(StrategyTicTacToe):
 
     def _state_of(self, state: tuple) -> State:
         try:
-            return from_quint(self.grid, self.spec.to_quint(state))
+            found = from_quint(self.grid, self.spec.to_quint(state))
         except ValueError as error:
             raise SpecError(f"{self.source}: a state is not a {self.grid.size}x{self.grid.size} board: {error}") from None
+        if len(self.tuples) < CACHED:
+            self.tuples.setdefault(found, state)
+        return found
 
-    def _tuple_of(self, state: State) -> tuple:
-        return self.spec.from_quint(to_quint(self.grid, state))
+    def tuple_of(self, state: State) -> tuple:
+        found = self.tuples.get(state)
+        return found if found is not None else self.spec.from_quint(to_quint(self.grid, state))
 
     def on_state(self, function):
         """`function` of the file's states as a function of `State`s."""
@@ -176,6 +181,13 @@ class SpecGame(StrategyTicTacToe):
 
     def step(self, state: State) -> Iterator[tuple[Label, State]]:
         return self.own_steps(state)
+
+    @property
+    def next_states(self):  # type: ignore[override]
+        """The file's successors without their labels (faster), unless a subclass steps otherwise."""
+        if type(self).step is not SpecGame.step:
+            return None
+        return lambda state: [self.state_of(after) for after in self.spec.next_states(self.tuple_of(state))]
 
     def own_moves(self, side: str, state: State) -> Iterator[tuple[Label, State]]:
         """The file's steps through its action `MoveX` (or `MoveO` for O): the spec's own moves of `side`."""

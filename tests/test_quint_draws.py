@@ -1,0 +1,120 @@
+"""The exact probabilities of the step `run` draws on an evaluated spec, over every sequence of draws.
+
+`quint run` tries the disjuncts of an `any` in the order of a random shuffle and the picks of a
+`nondet` from a uniformly drawn one on, cyclically, and keeps the first that works. The evaluator draws
+from a tree of choices it computes as draws reach it, and saves draws (a disjunct known to fail is
+skipped): its probabilities must be exactly those of the plain procedure, written out here on the same
+tree, whatever part of the tree is computed already. tests/specs/draws.qnt's first step is also
+computed by hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import prod
+
+import pytest
+
+from checker.quint.runtime import Choice, Exit, walk
+from quint_specs import spec
+
+
+class Scripted:
+    """A random generator whose draws are given (then 0), recording the range of each."""
+
+    def __init__(self, draws: list[int]):
+        self.draws, self.ranges = draws, []
+
+    def randrange(self, n: int) -> int:
+        assert n > 0
+        k = len(self.ranges)
+        self.ranges.append(n)
+        return self.draws[k] if k < len(self.draws) else 0
+
+
+def distribution(draw) -> Counter:
+    """outcome -> its exact probability, `draw(rng)` run once for every sequence of draws."""
+    found: Counter = Counter()
+    draws: list[int] = []
+    while True:
+        rng = Scripted(draws)
+        found[draw(rng)] += Fraction(1, prod(rng.ranges))
+        values = draws + [0] * (len(rng.ranges) - len(draws))
+        k = len(values) - 1
+        while k >= 0 and values[k] + 1 == rng.ranges[k]:
+            k -= 1
+        if k < 0:
+            return found
+        draws = values[:k] + [values[k] + 1]
+
+
+def plain(node, rng):
+    """Quint's procedure: a whole shuffle of the disjuncts (Fisher-Yates), a pick from a drawn one on;
+    each branch computed afresh."""
+    while isinstance(node, Choice):
+        n = node.size
+        if node.shuffled:
+            order = list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = rng.randrange(i + 1)
+                order[i], order[j] = order[j], order[i]
+        elif n:
+            start = rng.randrange(n)
+            order = [(start + k) % n for k in range(n)]
+        else:
+            return None
+        for i in order:
+            branch = node.branch(i)
+            end = branch if branch is None or isinstance(branch, Exit) else plain(branch, rng)
+            if end is not None:
+                node = end.then
+                break
+        else:
+            return None
+    return node
+
+
+def expand(node) -> None:
+    """Compute every branch of a tree."""
+    if isinstance(node, Choice):
+        for i in range(node.size):
+            expand(node.get(i))
+    elif isinstance(node, Exit):
+        expand(node.then)
+
+
+def shown(step) -> tuple | None:
+    return None if step is None else (str(step[0]), step[1])
+
+
+def reachable(model, limit: int) -> list:
+    seen = dict.fromkeys(model.init_states())
+    todo = list(seen)
+    while todo and len(seen) < limit:
+        for successor in model.next_states(todo.pop()):
+            if successor not in seen:
+                seen[successor] = None
+                todo.append(successor)
+    return list(seen)[:limit]
+
+
+def test_first_step_of_draws_by_hand():
+    """Skip or Nested first, half the time each (Never fails); Skip's pick is 1, 4 or 5, and 4 is taken
+    when 2, 3 or 4 is drawn; Nested's outer picks 1 and 2 find no inner pick: 0 is taken, then b = 0."""
+    model = spec("draws")
+    start = model.init_states()[0]
+    found = distribution(lambda rng: walk(model.step_action.tree(start), rng)[1])
+    assert found == {(0, 0): Fraction(1, 2), (1, 0): Fraction(1, 10), (4, 0): Fraction(3, 10), (5, 0): Fraction(1, 10)}
+
+
+@pytest.mark.parametrize("name, limit", [("draws", 100), ("dice", 100), ("picks", 100), ("tictactoe", 60), ("channel", 60)])
+def test_the_same_probabilities_as_quints_procedure(name, limit):
+    """In each state: drawing from a fresh tree, or from a tree computed whole, as Quint's procedure does."""
+    model = spec(name)
+    for state in reachable(model, limit):
+        expected = distribution(lambda rng: shown(plain(model.step_action.tree(state), rng)))
+        assert distribution(lambda rng: shown(walk(model.step_action.tree(state), rng))) == expected
+        whole = model.step_action.tree(state)
+        expand(whole)
+        assert distribution(lambda rng: shown(walk(whole, rng))) == expected

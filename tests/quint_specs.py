@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 
 from checker.quint.spec_model import QuintSpec
@@ -51,3 +52,16 @@ def state_graph(model) -> tuple[set, set]:
                 seen[key(successor)] = successor
                 todo.append(successor)
     return set(seen), edges
+
+
+def distances(start, successors) -> dict:
+    """state -> the fewest steps from `start`, over `successors(state)`: a breadth-first search written
+    apart from `checker.explore`, for the tests' own enumerations of a spec's states."""
+    distance, todo = {start: 0}, deque([start])
+    while todo:
+        state = todo.popleft()
+        for following in successors(state):
+            if following not in distance:
+                distance[following] = distance[state] + 1
+                todo.append(following)
+    return distance

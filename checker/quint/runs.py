@@ -125,7 +125,9 @@ class Runner:
         op, args = e["opcode"], e["args"]
         if op == "then":
             if not self.eval(args[0], scope):
-                raise RunFailure("QNT513", "Cannot continue in `then` because the highlighted expression evaluated to false", args[0])
+                first = args[0]  # Quint shows the second step of a `then` there, as the one that was false
+                false = first["args"][1] if first["kind"] == "app" and first["opcode"] == "then" else first
+                raise RunFailure("QNT513", "Cannot continue in `then` because the highlighted expression evaluated to false", false)
             self.shift()
             return self.eval(args[1], scope)
         if op == "reps":

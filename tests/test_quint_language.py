@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from random import Random
 
 import pytest
 from conftest import ROOT, quint_or_skip
@@ -81,6 +82,15 @@ def test_membership_in_sets_too_large_to_build():
     assert result.stats.distinct == 6  # n from 0 to 5
     assert set(result.violations) == {"nearTheTop"}
     assert [model.to_quint(s)["n"] for s in result.violations["nearTheTop"].states] == [0, 1]
+
+
+def test_each_draw_from_a_set_too_large_to_enumerate_is_a_new_element():
+    """A state's tree of choices is kept, but a `nondet` over 0.to(2^256 - 1) draws anew each time."""
+    model = spec("huge", step="jump")
+    state, rng = model.init_states()[0], Random(3)
+    drawn = [model.to_quint(model.random_step(state, rng)[1])["n"] for _ in range(2000)]
+    assert len(set(drawn)) == 2000 and all(0 <= n < 2**256 for n in drawn)
+    assert 880 < sum(n >= 2**255 for n in drawn) < 1120  # half of them, within 5 standard deviations
 
 
 # ---- on the command line, against the real Quint ----------------------------------------

@@ -139,11 +139,12 @@ def measure(quint: Path, spec: Path, options: list[str], args) -> Row:
 
 
 def listed_invariants(listing: str) -> list[str]:
-    """The invariants `ttt-check --list` lists (under `invariants`, before the next heading)."""
+    """The invariants `ttt-check --list` lists (under `invariants`, or a .qnt file's `boolean definitions`,
+    before the next heading)."""
     found, inside = [], False
     for line in listing.splitlines():
         if line.startswith("  ") and not line.startswith("    "):
-            inside = line.strip().startswith("invariants")
+            inside = line.strip().startswith(("invariants", "boolean definitions"))
         elif inside and line.startswith("    "):
             found.append(line.split()[0])
     return found

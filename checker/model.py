@@ -127,8 +127,13 @@ class Model(Generic[S]):
     invariants: Mapping[str, Invariant[S]] = {}
     #: Invariants checked when none is named (Quint's `inv`).
     default_invariants: tuple[str, ...] = ()
+    #: Whether `invariants` are properties the spec declares (reported when none is named, as by `replay`),
+    #: rather than, as for a `.qnt` spec, every boolean definition, any of which may be named.
+    invariants_declared: bool = True
     #: Named temporal properties (see `checker.properties.temporal`).
     temporal_properties: Mapping[str, Any] = {}
+    #: The spec's temporal properties of a shape the checker does not decide: name -> why, in one line.
+    unchecked_temporal: Mapping[str, str] = {}
     #: Ways to show a state, by view name: `show(state, previous state or None)`.
     views: Mapping[str, Callable[[S, S | None], str]] = {}
     #: Every `nondet` name of the spec: the fields of `quint run --mbt`'s `mbt::nondetPicks`.
@@ -150,6 +155,13 @@ class Model(Generic[S]):
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None
+
+    def reported_invariants(self) -> list[Invariant[S]]:
+        """The invariants a report shows when none is named: every declared one, or the default ones of a
+        spec whose every boolean definition is an invariant one may name (see `invariants_declared`)."""
+        if self.invariants_declared:
+            return list(self.invariants.values())
+        return [self.invariants[name] for name in self.default_invariants if name in self.invariants]
 
     def init_states(self) -> Iterable[S]:
         """The initial states, in a deterministic order."""

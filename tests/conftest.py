@@ -57,3 +57,15 @@ def with_quint(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.chdir(ROOT)
     return tmp_path / "cache"
+
+
+@pytest.fixture(scope="module")
+def quint_cache(tmp_path_factory):
+    """Quint found, and one IR cache for a test module's tests (each spec and options compiled once),
+    run from the project folder."""
+    quint_or_skip()
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("cache")
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        patch.chdir(ROOT)
+        yield folder

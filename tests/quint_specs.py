@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 
 from checker.quint.spec_model import QuintSpec
@@ -23,7 +24,7 @@ def compiled(name: str):
     """A stand-in for `checker.quint.frontend.compile_spec` that returns the fixture of `name`, with the
     `init` and `step` actions it is asked for (named as in the spec's main module)."""
 
-    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None):
+    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None, tests=False):
         ir = json.loads((FIXTURES / f"{name}.json").read_text())
         return {**ir, "init": init or ir["init"], "step": step or ir["step"]}
 
@@ -51,3 +52,16 @@ def state_graph(model) -> tuple[set, set]:
                 seen[key(successor)] = successor
                 todo.append(successor)
     return set(seen), edges
+
+
+def distances(start, successors) -> dict:
+    """state -> the fewest steps from `start`, over `successors(state)`: a breadth-first search written
+    apart from `checker.explore`, for the tests' own enumerations of a spec's states."""
+    distance, todo = {start: 0}, deque([start])
+    while todo:
+        state = todo.popleft()
+        for following in successors(state):
+            if following not in distance:
+                distance[following] = distance[state] + 1
+                todo.append(following)
+    return distance

@@ -38,17 +38,6 @@ def clock_states() -> dict[tuple, int]:
     return depth
 
 
-@pytest.fixture(scope="module")
-def quint_cache(tmp_path_factory):
-    """Quint found, and one IR cache for this module's tests (each spec and options compiled once)."""
-    quint_or_skip()
-    with pytest.MonkeyPatch.context() as patch:
-        folder = tmp_path_factory.mktemp("cache")
-        patch.setenv("XDG_CACHE_HOME", str(folder))
-        patch.chdir(ROOT)
-        yield folder
-
-
 def test_every_state_of_the_instances_and_only_those(quint_cache):
     from checker.quint.spec_model import load
 

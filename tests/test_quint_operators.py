@@ -51,11 +51,17 @@ ERRORS = (ROOT / "tests/specs/errors.qnt").read_text()
     [
         ("assignsOne", "assignsOne assigns no value to 'm'"),
         ("pickNat", f"{at(ERRORS, 'Nat.oneOf', 8)}: in 'pickNat': Nat is infinite: it cannot be enumerated"),
-        ("allListsStep", f"{at(ERRORS, 'allLists(', 9)}: in 'allListsStep': the Quint operator 'allLists' is not supported yet"),
-        ("failing", f"{at(ERRORS, 'fail(', 10)}: in 'failing': the Quint operator 'fail' is not supported yet"),
+        ("allListsStep", f"{at(ERRORS, 'allLists(', 9)}: in 'allListsStep': allLists(Set(1)) is infinite: it has no size"),
+        ("failing", f"{at(ERRORS, 'fail(', 10)}: in 'failing': fail expects a run to fail: ttt-check test runs it"),
         ("missingKey", f"{at(ERRORS, 'Map(1 -> 2).get(5)', 11)}: in 'missingKey': key 5 is not in the map (its keys: Set(1))"),
         ("getOnly", f"{at(ERRORS, 'Set(1, 2).getOnlyElement()', 12)}: in 'getOnly': getOnlyElement on a set of 2 elements: Set(1, 2)"),
         ("missingInDef", f"{at(ERRORS, 'lookup(7)', 14)}: in 'missingInDef': key 7 is not in the map (its keys: Set(1))"),
+        ("pickHuge", f"{at(ERRORS, '0.to(2^256 - 1)', 15)}: in 'pickHuge': 0.to(2^256 - 1) has 2^256 elements: too many to "
+         "enumerate (ttt-check enumerates at most 2^20 integers or 2^16 maps, sets, tuples or lists); bound the set, e.g. 0.to(10)"),
+        ("generated", f"{at(ERRORS, 'apalache::generate', 16)}: in 'generated': apalache::generate asks Apalache to invent"),
+        ("chooseEmpty", f"{at(ERRORS, 'Set(1).filter', 17)}: in 'chooseEmpty': chooseSome of an empty set"),
+        ("filterNat", f"{at(ERRORS, 'Nat.filter', 18)}: in 'filterNat': Nat is infinite: it cannot be enumerated"),
+        ("mapsOfNat", f"{at(ERRORS, 'setOfMaps(', 19)}: in 'mapsOfNat': setOfMaps(Set(1), Nat) is infinite: it cannot be"),
     ],
 )
 def test_refused_with_one_clear_error(step, message):

@@ -3,27 +3,13 @@ independent computation written here (plain Python rules and a breadth-first sea
 
 from __future__ import annotations
 
-from collections import deque
-
 import networkx as nx
 import pytest
 
 from checker.explore.bfs import explore
 from checker.properties.liveness import check_properties
 from lassos import assert_counterexample
-from quint_specs import spec
-
-
-def bfs(start, successors) -> dict:
-    """state -> distance from `start`, over `successors(state)`."""
-    distance, todo = {start: 0}, deque([start])
-    while todo:
-        state = todo.popleft()
-        for nxt in successors(state):
-            if nxt not in distance:
-                distance[nxt] = distance[state] + 1
-                todo.append(nxt)
-    return distance
+from quint_specs import distances, spec
 
 
 def mutex_steps(state):
@@ -69,7 +55,7 @@ def check(name: str, invariants=(), temporal=(), fairness="weak"):
 
 
 def test_mutex():
-    reference = bfs(("Idle", "Idle", ""), mutex_steps)
+    reference = distances(("Idle", "Idle", ""), mutex_steps)
     result, verdicts = check("mutex", ["mutualExclusion", "nobodyCritical"], ["aGetsIn"])
     assert result.stats.distinct == len(reference) == 8
     assert not any(s[0] == s[1] == "Critical" for s in reference) and "mutualExclusion" not in result.violations
@@ -80,7 +66,7 @@ def test_mutex():
 
 
 def test_jugs_puzzle():
-    reference = bfs((0, 0), jug_steps)
+    reference = distances((0, 0), jug_steps)
     result, _ = check("jugs", ["NotSolved", "TypeOk"])
     assert result.stats.distinct == len(reference) == 16
     trace = result.violations["NotSolved"]
@@ -89,7 +75,7 @@ def test_jugs_puzzle():
 
 
 def test_channel_fair_cycle():
-    reference = bfs((0, (), -1), channel_steps)
+    reference = distances((0, (), -1), channel_steps)
     graph = nx.DiGraph((s, t) for s in reference for t in channel_steps(s))
     # under weak fairness every behaviour ends in a cycle of steps (no state may stay: all have a successor)
     ends = [c for c in nx.strongly_connected_components(graph) if len(c) > 1]

@@ -28,6 +28,7 @@ from checker.cli.replay import replay_command
 from checker.cli.run import run_command
 from checker.cli.solve import solve_command
 from checker.cli.state_space import state_space_options
+from checker.cli.test import test_command
 
 
 def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
@@ -137,8 +138,8 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         ctx.exit(run_check(model, invariants, deadlock, view, temporal, fairness, out_itf, itf_style, search, coverage, dump))
 
     main.help = specs.help("check", specs.summary)
-    commands = (run_command(specs), replay_command(specs), solve_command(specs), explore_command(specs),
-                eval_command(specs))
+    commands = (run_command(specs), test_command(specs), replay_command(specs), solve_command(specs),
+                explore_command(specs), eval_command(specs))
     for command in commands:
         add_command(main, command, specs)
     return main

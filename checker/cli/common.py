@@ -418,8 +418,11 @@ def resolve_invariants(model: Model, names: Sequence[str]):
 
 
 def resolve_temporal(model: Model, names: Sequence[str]):
-    """The model's temporal properties called `names`."""
+    """The model's temporal properties called `names` (one the spec defines but the checker does not
+    decide is refused, saying why: exit 3)."""
     for name in names:
+        if name in model.unchecked_temporal:
+            raise SpecError(model.unchecked_temporal[name])
         if name not in model.temporal_properties:
             valid = ", ".join(model.temporal_properties) or "(none)"
             raise click.BadParameter(
@@ -427,6 +430,11 @@ def resolve_temporal(model: Model, names: Sequence[str]):
                 param_hint="'--temporal'",
             )
     return [model.temporal_properties[name] for name in names]
+
+
+def reported_invariants(model: Model, names: Sequence[str]) -> list:
+    """The invariants called `names`, or the ones a report shows when none is named (`Model.reported_invariants`)."""
+    return resolve_invariants(model, names) if names else model.reported_invariants()
 
 
 def resolve_view(model: Model, view: str) -> str:

@@ -13,11 +13,16 @@ def format_listing(models: Mapping[str, Model]) -> str:
     for name, model in models.items():
         lines = [f"spec {name}  ({model.source}): {model.description}"]
         default = ", ".join(model.default_invariants)
-        lines.append(f"  invariants (default: {default}):")
+        if model.invariants_declared:
+            lines.append(f"  invariants (default: {default}):")
+        else:  # Quint's: any boolean definition may be checked as an invariant
+            lines.append(f"  boolean definitions, each an invariant --invariant NAME may check (default: {default or 'none'}):")
         lines += [f"    {inv.name:<22} {inv.doc}" for inv in model.invariants.values()]
-        if model.temporal_properties:
+        if model.temporal_properties or model.unchecked_temporal:
             lines.append("  temporal properties:")
             lines += [f"    {p.name:<22} {p.doc}" for p in model.temporal_properties.values()]
+            lines += [f"    {name:<22} (not checked: {why.split('is not checked by ttt-check: ', 1)[-1]})"
+                      for name, why in model.unchecked_temporal.items()]
         lines.append(f"  views: {', '.join(model.views)}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

@@ -15,7 +15,7 @@ from checker.cli.common import (
     invariant_option,
     max_memory_option,
     report_error,
-    resolve_invariants,
+    reported_invariants,
     resolve_view,
     view_option,
     with_specs,
@@ -128,7 +128,7 @@ def replay_command(specs: Specs) -> click.Command:
     @click.command(name="replay")
     @click.argument("traces", nargs=-1, required=True, metavar="TRACE.itf.json...")
     @invariant_option(
-"Fail (exit 12) if a trace violates it (repeatable)."
+        "Fail (exit 12) if a valid trace violates it (repeatable). Default: report the spec's invariants."
     )
     @click.option(
         "--same-encoding",
@@ -189,7 +189,7 @@ def replay_command(specs: Specs) -> click.Command:
                 continue
             model = models.get(name)
             if name not in replayers:
-                chosen = resolve_invariants(model, invariants) if invariants else list(model.invariants.values())
+                chosen = reported_invariants(model, invariants)
                 replayers[name] = Replayer(model, chosen)
                 resolve_view(model, view)
             replayer = replayers[name]

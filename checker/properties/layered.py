@@ -34,6 +34,7 @@ from checker.properties.temporal import (
     ALWAYS_EVENTUALLY,
     EVENTUALLY,
     EVENTUALLY_ALWAYS,
+    INITIALLY,
     LEADS_TO,
     StatePredicate,
     TemporalProperty,
@@ -119,6 +120,8 @@ class Layers:
             return self.lasso(not_p, everywhere, fairness)
         if operator == EVENTUALLY:
             return self.lasso(lambda codes, depth: everywhere(codes) & (depth == 0), not_p, fairness)
+        if operator == INITIALLY:
+            return self.lasso(lambda codes, depth: not_p(codes) & (depth == 0), everywhere, fairness)
         if operator == ALWAYS_EVENTUALLY:
             return self.lasso(everywhere, not_p, fairness)
         if operator == EVENTUALLY_ALWAYS:

@@ -23,7 +23,8 @@ suffix stays inside a *region* of states forever:
   * eventually(always(P)): a state where P fails that the behaviour can
     repeat forever (stuttering, or on a cycle of steps through it);
   * leadsTo(P, Q): a state where P holds and Q does not, then a fair suffix
-    where Q never holds.
+    where Q never holds;
+  * P alone (initially): an initial state where P fails, then any fair suffix.
 
 A fair suffix inside a region ends in a *fair end* of the region: a state
 the behaviour may stay in (see the fairness modes above), or a cycle of
@@ -45,6 +46,7 @@ from checker.properties.temporal import (
     ALWAYS_EVENTUALLY,
     EVENTUALLY,
     EVENTUALLY_ALWAYS,
+    INITIALLY,
     LEADS_TO,
     TemporalProperty,
 )
@@ -103,6 +105,7 @@ class Verdict:
             ALWAYS_EVENTUALLY: f"from state {k} on, {p} never holds again",
             EVENTUALLY_ALWAYS: f"{p} fails in state {k}, again and again forever",
             LEADS_TO: f"{p} holds in state {k}, and {q} never holds from then on",
+            INITIALLY: f"{p} fails in the initial state",
         }[formula.operator]
 
     def explain(self, model: Model, view: str) -> str:
@@ -233,6 +236,9 @@ class StateGraph:
         if operator == EVENTUALLY:
             initial = set(self.initial)
             return self.lasso(fairness, trigger=initial.__contains__, region=lambda s: not p(s))
+        if operator == INITIALLY:
+            initial = set(self.initial)
+            return self.lasso(fairness, trigger=lambda s: s in initial and not p(s), region=everywhere)
         if operator == ALWAYS_EVENTUALLY:
             return self.lasso(fairness, trigger=everywhere, region=lambda s: not p(s))
         if operator == EVENTUALLY_ALWAYS:

@@ -4,7 +4,8 @@ A model declares its temporal properties next to its invariants, written as
 in Quint: `TemporalProperty("XMustEventuallyWin", eventually(wonX), doc)`.
 The operators are the ones the liveness checker (`checker.properties.liveness`) decides:
 `always(P)`, `eventually(P)`, `always(eventually(P))`,
-`eventually(always(P))` and `leadsTo(P, Q)` (P ~> Q).
+`eventually(always(P))`, `leadsTo(P, Q)` (P ~> Q), and a state predicate P alone
+(TLA+'s meaning of a formula without temporal operators: P holds in the initial state).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from dataclasses import dataclass
 from typing import Callable, Hashable
 
 #: The shapes of formula the checker knows, by the operators they nest.
-ALWAYS, EVENTUALLY, ALWAYS_EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO = (
+ALWAYS, EVENTUALLY, ALWAYS_EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO, INITIALLY = (
     "always",
     "eventually",
     "always eventually",
     "eventually always",
     "leadsTo",
+    "initially",
 )
 
 
@@ -44,6 +46,8 @@ class Formula:
         names = ", ".join(map(str, self.predicates))
         if self.operator == LEADS_TO:
             return f"leadsTo({names})"
+        if self.operator == INITIALLY:
+            return names
         text = names
         for word in reversed(self.operator.split()):
             text = f"{word}({text})"
@@ -82,3 +86,8 @@ def eventually(body: StatePredicate | Formula) -> Formula:
 def leadsTo(p: StatePredicate, q: StatePredicate) -> Formula:
     """`P ~> Q`: whenever P holds, Q holds then or later, i.e. `always(P implies eventually(Q))`."""
     return Formula(LEADS_TO, (p, q))
+
+
+def initially(p: StatePredicate) -> Formula:
+    """A state predicate as a temporal property: it holds in the initial state of every behaviour."""
+    return Formula(INITIALLY, (p,))

@@ -51,7 +51,7 @@ from typing import Any, Callable
 
 from checker.model import Label
 from checker.quint import runtime
-from checker.quint.runtime import QList, QuintError, Variant
+from checker.quint.runtime import QList, QuintError, Refused, Variant
 
 #: binary operators written as Python operators
 INFIX = {
@@ -64,15 +64,16 @@ CALLS = {
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
     "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
-    "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr",
+    "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr", "size": "size", "isFinite": "is_finite",
+    "chooseSome": "choose_some", "allLists": "all_lists",
 }  # fmt: skip
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
     "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
     "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
-    "forall": "all(map({1}, {0}))", "size": "len({0})", "isFinite": "(not isinstance({0}, Infinite))",
-    "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])", "append": "QList({0} + ({1},))",
+    "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
+    "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
     "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
@@ -80,7 +81,27 @@ TEMPLATES = {
 #: the operators of `CALLS` that can fail: they are told where they are, for the error message
 FALLIBLE = {
     "idiv", "imod", "ipow", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
-    "slice", "assert",
+    "slice", "assert", "chooseSome",
+}  # fmt: skip
+#: Quint's operators that ttt-check refuses where they are evaluated, and why (one line, after the place)
+REFUSED = {
+    "apalache::generate": "apalache::generate asks Apalache to invent a value of a type; an explicit-state checker "
+    "has no such value to take: choose from a finite set instead (nondet x = S.oneOf())",
+    "q::lastTrace": "q::lastTrace is the REPL's last simulated trace: there is none when ttt-check evaluates a spec",
+    "q::test": "q::test runs a simulation from the REPL: use ttt-check run instead",
+    "q::testOnce": "q::testOnce runs a simulation from the REPL: use ttt-check run instead",
+    "then": "then composes the steps of a run: ttt-check test runs it (a step of the spec is one action)",
+    "reps": "reps repeats the steps of a run: ttt-check test runs it (a step of the spec is one action)",
+    "expect": "expect checks a run's state: ttt-check test runs it (a step of the spec is one action)",
+    "fail": "fail expects a run to fail: ttt-check test runs it (a step of the spec is one action)",
+    "next": "next(e) refers to the next state: only a temporal property may use it",
+    "orKeep": "orKeep is a temporal operator: only a temporal property may use it",
+    "mustChange": "mustChange is a temporal operator: only a temporal property may use it",
+    "always": "always is a temporal operator: only a temporal property may use it",
+    "eventually": "eventually is a temporal operator: only a temporal property may use it",
+    "leadsTo": "leadsTo is a temporal operator: only a temporal property may use it",
+    "weakFair": "weakFair is a temporal operator: only a temporal property may use it",
+    "strongFair": "strongFair is a temporal operator: only a temporal property may use it",
 }  # fmt: skip
 #: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
 SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'")
@@ -155,7 +176,7 @@ class Ctx:
 
 
 class Compiled:
-    """The three functions of one top-level action (each written when first used), and its leaves."""
+    """The functions of one action (each written when first used, see `ActionWriter`), and its leaves."""
 
     def __init__(self, writer: "ActionWriter"):
         self.writer = writer
@@ -172,6 +193,14 @@ class Compiled:
     @cached_property
     def tree(self) -> Callable:
         return self.writer.function("tree")
+
+    @cached_property
+    def enabled(self) -> Callable:
+        return self.writer.function("enabled")
+
+    @cached_property
+    def holds(self) -> Callable:
+        return self.writer.function("holds")
 
 
 class Program:
@@ -191,6 +220,8 @@ class Program:
         self.free: dict[str, bool] = {}
         #: operator name -> whether it is small enough to be written in place of its calls
         self.small: dict[str, bool] = {}
+        #: (definition name, operators) -> whether it applies one of them (see `applies`)
+        self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
         self.inlining = 0
         #: (definition name, IR node) of each place a runtime error can be reported from
@@ -205,7 +236,7 @@ class Program:
         self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
         self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit, QRecord=runtime.QRecord)
         self.namespace.update(
-            _MISS=_MISS, QuintError=QuintError, located=self.located, Label=Label, InitLabel=InitLabel,
+            _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
             mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
         )  # fmt: skip
         self._define_values()
@@ -222,8 +253,9 @@ class Program:
         if getattr(error, "located", False):
             raise error
         name, node = self.places[place if error.place is None else error.place]
-        new = QuintError(self.locate(name, node, str(error)))
+        new = type(error)(self.locate(name, node, str(error)))
         new.located = True  # type: ignore[attr-defined]
+        new.where, new.bare = (name, node), str(error)  # type: ignore[attr-defined]
         raise new from None
 
     # ---- expressions -----------------------------------------------------------
@@ -251,6 +283,8 @@ class Program:
                     return True
                 if name in ("ite", "and", "or"):
                     return any(self.is_action(a) for a in e["args"])
+                if name == "matchVariant":  # a case is a lambda of the variant's value
+                    return any(self.is_action(a["expr"] if a["kind"] == "lambda" else a) for a in e["args"][2::2])
         return False
 
     def expr(self, e: dict, scope: dict[str, str], where: str) -> str:
@@ -310,6 +344,8 @@ class Program:
         op, args = e["opcode"], e["args"]
         if op == "matchVariant":
             return self.match(args, scope, where)
+        if op == "enabled" and len(args) == 1:
+            return self.enabled(args[0], scope, where)
         if op == "setBy" and args[2]["kind"] == "lambda" and len(args[2]["params"]) == 1:
             m, key = (self.expr(a, scope, where) for a in args[:2])
             old, place = self.fresh(), self.place(where, e.get("id"))
@@ -346,9 +382,9 @@ class Program:
             return f"d_{identifier(op)}({', '.join(['S', *code])})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
-        if op == "and":
+        if op in ("and", "actionAll"):  # `all { ... }` of booleans is their conjunction
             return "(" + " and ".join(code) + ")" if code else "True"
-        if op == "or":
+        if op in ("or", "actionAny"):
             return "(" + " or ".join(code) + ")" if code else "False"
         if op == "Rec":
             return self.record(args, code)
@@ -372,8 +408,16 @@ class Program:
         if op == "assert":
             return f"check({code[0]}, {self.place(where, e.get('id'))})"
         if op == "q::debug":
-            return f"({code[1]})"
+            return f"debug({code[0]}, {code[1]})"
         return self.unsupported(op, where)
+
+    def enabled(self, action: dict, scope: dict[str, str], where: str) -> str:
+        """`enabled(A)`: whether action A can take a step from the state (its locals passed along)."""
+        compiled = self.compile_expression_action(action, tuple(scope), where)
+        key = self.fresh("e_")
+        self.namespace[key] = compiled.writer.function("enabled")
+        given = "{" + ", ".join(f"{name!r}: {code}" for name, code in scope.items()) + "}"
+        return f"{key}(S, {given})"
 
     def selected(self, elements: str, condition: dict, scope: dict[str, str], where: str) -> str | None:
         """A list comprehension of the `elements` (code) that `condition` (a Quint lambda) keeps, in their
@@ -427,6 +471,27 @@ class Program:
             tested = f"({subject} := {value})" if i == 0 else subject
             code = f"({body} if {tested}.tag == {tag!r} else {code})"
         return code
+
+    def applies(self, e: Any, operators: frozenset) -> bool:
+        """Whether `e` applies one of `operators`, itself or through the definitions it names (not
+        counting the action `enabled(A)` asks about)."""
+        if isinstance(e, list):
+            return any(self.applies(x, operators) for x in e)
+        if not isinstance(e, dict):
+            return False
+        name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
+        if name in operators:
+            return True
+        if name == "enabled":
+            return False
+        if name in self.defs:
+            key = (name, operators)
+            if key not in self.uses:
+                self.uses[key] = False  # (Quint has no recursive definitions; this only stops a loop)
+                self.uses[key] = self.applies(self.defs[name]["expr"], operators)
+            if self.uses[key]:
+                return True
+        return any(self.applies(x, operators) for key, x in e.items() if key in ("expr", "args", "opdef"))
 
     def state_free(self, name: str) -> bool:
         """Whether definition `name` reads no state variable, itself or through the definitions it uses."""
@@ -492,6 +557,7 @@ class Program:
         return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
 
     def unsupported(self, what: str, where: str) -> str:
+        """Code that raises, where it is evaluated, the error that `what` is refused (see `REFUSED`)."""
         return f"unsupported({what!r})"
 
     def _define_values(self) -> None:
@@ -547,16 +613,24 @@ class Program:
 
     # ---- actions ---------------------------------------------------------------
 
-    def compile_action(self, name: str, initial: bool = False) -> Compiled:
-        """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring)."""
-        return Compiled(ActionWriter(self, name, initial))
+    def compile_action(self, name: str, initial: bool = False, partial: bool = False) -> Compiled:
+        """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring).
+        `partial`: a variable it does not assign is left unset (in a run of `ttt-check test`), not an error."""
+        return Compiled(ActionWriter(self, name, initial, partial=partial))
+
+    def compile_expression_action(
+        self, e: dict, locals_: tuple[str, ...], where: str, partial: bool = False
+    ) -> Compiled:
+        """The action expression `e` of definition `where` (`enabled(A)`, a step of a run), whose free local
+        names `locals_` its functions read from their last argument, a dict L."""
+        return Compiled(ActionWriter(self, where, False, expr=e, locals_=locals_, partial=partial))
 
     def makes_choice(self, e: dict) -> bool:
         """Whether an action's own body has a `nondet`, an `any` or an `if` over actions."""
         if e["kind"] == "let":
             return e["opdef"]["qualifier"] == "nondet" or self.makes_choice(e["expr"])
         if e["kind"] == "app" and e["opcode"] not in self.defs:
-            if e["opcode"] in ("actionAny", "ite") and self.is_action(e):
+            if e["opcode"] in ("actionAny", "ite", "matchVariant") and self.is_action(e):
                 return True
             return any(self.makes_choice(a) for a in e["args"] if isinstance(a, dict) and "kind" in a)
         if e["kind"] == "lambda":
@@ -588,17 +662,31 @@ Continuation = Callable[[Ctx, int], None]
 
 
 class ActionWriter:
-    """Writes the Python source of one top-level action, in one of three modes:
+    """Writes the Python source of one action, in one of these modes:
 
     "steps" appends `(Label, state)` to `out` at each leaf, "states" appends the
     state alone, "tree" returns the state's tree of choices (see `runtime.walk`): each
-    `any` or `nondet` a `Choice` whose branches are a function of their own, where the end
-    of the choice's scope is an `Exit` to what follows it, written there (it cannot choose again).
+    `any` or `nondet` a `Choice` (a `Draw` for a set too large to enumerate) whose branches
+    are a function of their own, where the end of the choice's scope is an `Exit` to what
+    follows it, written there (it cannot choose again); "enabled" returns whether some leaf
+    is reached (`enabled(A)`), "holds" whether some leaf assigns what state T has (the
+    action relates S to T, in a temporal property).
+
+    The action is the top-level one `name`, or the expression `expr` (of definition `name`)
+    whose local names `locals_` are read from the functions' last argument, a dict L.
+    `partial`: a variable the action does not assign is left unset (`Unset`, in a
+    `Partial` state, as a run of `quint test` does), instead of being an error.
     """
 
-    def __init__(self, program: Program, name: str, initial: bool):
+    def __init__(
+        self, program: Program, name: str, initial: bool, expr: dict | None = None, locals_: tuple[str, ...] = (),
+        partial: bool = False,
+    ):  # fmt: skip
         self.program = program
         self.name = name
+        self.action_expr = program.defs[name]["expr"] if expr is None else expr
+        self.locals = locals_
+        self.partial = partial
         self.label = "InitLabel" if initial else "Label"
         #: leaves in the order the code reaches them; one per place the action succeeds
         self.leaves: list[Leaf] = []
@@ -611,17 +699,17 @@ class ActionWriter:
 
     def function(self, mode: str) -> Callable:
         self.mode, self.lines, self.nesting = mode, [], 0
-        self.write(0, "def f(S):")
-        if mode != "tree":
+        self.write(0, "def f(S, T, L=None):" if mode == "holds" else "def f(S, L=None):")
+        if mode in ("steps", "states"):
             self.write(1, "result = []")
             self.write(1, "out = result.append")
         self.write(1, "at = 0")
         self.write(1, "try:")
-        start = Ctx(scope={}, taken=self.name, action=self.name)
-        self.body(self.program.defs[self.name]["expr"], start, self.leaf, 2)
+        start = Ctx(scope={name: f"L[{name!r}]" for name in self.locals}, taken=self.name, action=self.name)
+        self.body(self.action_expr, start, self.leaf, 2)
         self.write(1, "except QuintError as e:")
         self.write(2, "located(e, at)")
-        self.write(1, "return None" if mode == "tree" else "return result")
+        self.write(1, {"tree": "return None", "enabled": "return False", "holds": "return False"}.get(mode, "return result"))
         source = "\n".join(self.lines) + "\n"
         namespace = self.program.namespace
         try:
@@ -671,6 +759,8 @@ class ActionWriter:
                 return self.any(args, ctx, k, indent, forgets=op == "actionAny")
             if op == "ite":
                 return self.ite(e, ctx, k, indent)
+            if op == "matchVariant":
+                return self.match(e, ctx, k, indent)
             return self.fail(ctx, e, f"the Quint operator '{op}' is not supported yet", indent)
         self.at(ctx, e, indent)
         self.write(indent, f"if {self.expr(e, ctx)}:")
@@ -684,9 +774,9 @@ class ActionWriter:
         return "Exit(" * ctx.exits + node + ")" * ctx.exits
 
     def fail(self, ctx: Ctx, e: dict, message: str, indent: int) -> None:
-        """Code that reports `message` as a runtime error where it is reached."""
+        """Code that reports `message`, a construct ttt-check refuses, as an error where it is reached."""
         self.at(ctx, e, indent)
-        self.write(indent, f"raise QuintError({message!r})")
+        self.write(indent, f"raise Refused({message!r})")
 
     def assign(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
         variable = e["args"][0]["name"]
@@ -724,7 +814,7 @@ class ActionWriter:
                 self.write(at, f"{'if' if i == 0 else 'elif'} i == {i}:")
                 self.body(option, replace(start, scope=inner.scope, exits=0), ret, at + 1, chosen=True)
 
-        self.choice(ctx, k, indent, str(len(branches)), "True", branch)
+        self.choice(ctx, k, indent, f"Choice({len(branches)}, {{}}, True)", branch)
 
     def ite(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
         condition, then, otherwise = e["args"]
@@ -733,6 +823,31 @@ class ActionWriter:
         self.body(then, ctx, k, indent + 1, chosen=True)
         self.write(indent, "else:")
         self.body(otherwise, ctx, k, indent + 1, chosen=True)
+
+    def match(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
+        """`match v { | A(x) => action | _ => action }`: the first case of v's tag (or `_`), as an `if` chain."""
+        args = e["args"]
+        subject = self.program.fresh("m")
+        self.at(ctx, args[0], indent)
+        self.write(indent, f"{subject} = {self.expr(args[0], ctx)}")
+        outer = ctx.scope
+        first = True
+        for i in range(1, len(args), 2):
+            tag, case = args[i]["value"], args[i + 1]
+            if tag == "_":
+                self.write(indent, "if True:" if first else "else:")
+            else:
+                self.write(indent, f"{'if' if first else 'elif'} {subject}.tag == {tag!r}:")
+            first = False
+            if case["kind"] == "lambda" and len(case["params"]) == 1:
+                inner = replace(ctx, scope={**outer, case["params"][0]["name"]: f"{subject}.value"})
+                self.body(case["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent + 1, True)
+            else:
+                self.body(case, ctx, k, indent + 1, True)
+            if tag == "_":
+                return
+        self.write(indent, "else:")
+        self.write(indent + 1, f"no_case({subject}, {self.program.place(ctx.action, args[0].get('id'))})")
 
     def let(self, e: dict, ctx: Ctx, k: Continuation, indent: int, chosen: bool = False) -> None:
         opdef = e["opdef"]
@@ -745,7 +860,8 @@ class ActionWriter:
             return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
-            return self.fail(ctx, e, "nondet without oneOf is not supported", indent)
+            what = source["opcode"] if source["kind"] == "app" else ""
+            return self.fail(ctx, source, REFUSED.get(what, "nondet without oneOf is not supported"), indent)
         local = self.program.fresh("x")
         self.nondets.add(name)
 
@@ -769,13 +885,15 @@ class ActionWriter:
             inside(ctx, picked, indent + 1)
         else:
             elements_local = self.program.fresh("e")
+            if elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
+                elements = f"drawable({elements[len('ordered('):]}"
             self.write(indent, f"{elements_local} = {elements}")
 
             def branch(inner: Ctx, ret: Continuation, at: int) -> None:
                 self.write(at, f"{local} = {elements_local}[i]")
                 inside(inner, ret, at)
 
-            self.choice(ctx, picked, indent, f"len({elements_local})", "False", branch)
+            self.choice(ctx, picked, indent, f"choose({elements_local}, {{}})", branch)
         self.nesting -= 1
 
     def elements(self, e: dict, ctx: Ctx) -> str:
@@ -790,9 +908,9 @@ class ActionWriter:
             return self.program.constant_elements(code) or f"ordered({code})"
         return f"ordered({code})"
 
-    def choice(self, ctx: Ctx, k: Continuation, indent: int, size: str, shuffled: str, branch) -> None:
-        """In "tree" mode: return a `Choice` among `size` branches, written by `branch(ctx, end, indent)` into a
-        function of `i`, the branch taken. Where the choice's scope ends, what follows it (`k`) is written
+    def choice(self, ctx: Ctx, k: Continuation, indent: int, node: str, branch) -> None:
+        """In "tree" mode: return the choice `node` (code with `{}` for its function of the branches), whose
+        branches `branch(ctx, end, indent)` writes into a function of `i`, the branch taken. Where the choice's scope ends, what follows it (`k`) is written
         there, in one more `Exit`: the walk takes the first branch that reaches its end, then what follows."""
         function = self.program.fresh("c")
 
@@ -805,7 +923,7 @@ class ActionWriter:
         branch(replace(ctx, exits=0), end, indent + 2)
         self.write(indent + 1, "except QuintError as e:")
         self.write(indent + 2, "located(e, at)")
-        self.write(indent, f"return {self.wrap(ctx, f'Choice({size}, {function}, {shuffled})')}")
+        self.write(indent, f"return {self.wrap(ctx, node.format(function))}")
 
     def call(self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
         program = self.program
@@ -841,7 +959,19 @@ class ActionWriter:
     def leaf(self, ctx: Ctx, indent: int) -> None:
         """The next state, from the assigned variables (an error if one is missing)."""
         assigned = dict(ctx.assigned)
+        if self.mode == "enabled":
+            self.write(indent, "return True")
+            return
+        if self.mode == "holds":
+            index = self.program.var_index
+            same = " and ".join(f"{code} == T[{index[name]}]" for name, code in ctx.assigned) or "True"
+            self.write(indent, f"if {same}:")
+            self.write(indent + 1, "return True")
+            return
         missing = [v for v in self.program.variables if v not in assigned]
+        if missing and self.partial:
+            assigned.update({v: f"Unset({v!r})" for v in missing})
+            missing = []
         if missing:
             where = f" ({' › '.join(ctx.path)})" if ctx.path else ""
             message = f"{'init' if self.label == 'InitLabel' else self.name}{where} assigns no value to {', '.join(map(repr, missing))}"
@@ -849,6 +979,8 @@ class ActionWriter:
             return
         path = self.leaf_path(ctx)
         state = "(" + "".join(assigned[v] + ", " for v in self.program.variables) + ")"
+        if self.partial:
+            state = f"partial_state({state})"
         if self.mode == "states":
             self.write(indent, f"out({state})")
             return
@@ -898,4 +1030,4 @@ _MISS = _Missing()
 
 
 def _unsupported(what: str):
-    raise QuintError(f"the Quint operator '{what}' is not supported yet")
+    raise Refused(REFUSED.get(what) or f"the Quint operator '{what}' is not supported yet")

@@ -1,13 +1,15 @@
 // The front end of `ttt-check --spec FILE.qnt`, run by node with Quint's own modules:
 //
-//   node flatten.js QUINT_SRC INPUT OUT [--main M] [--init I] [--step S]
+//   node flatten.js QUINT_SRC INPUT OUT [--main M] [--init I] [--step S] [--tests yes]
 //
+// With --tests (for `ttt-check test`), a spec without the init or step action is compiled too: a
+// placeholder (`true`) stands for the one that is missing.
 // QUINT_SRC is the `dist/src` folder of Quint's npm package. In one process this does what
 // `quint compile --target json` does (parse, resolve names, typecheck, flatten every module the main
 // one imports or instantiates, with `q::init` and `q::step` for --init and --step), and also keeps the
 // source map and the boolean and temporal definitions the main module can name (Quint's flattener
 // keeps only the definitions something uses). It writes to OUT, as JSON, either
-//   {"ir": {main, modules: [the flattened main module], types, sourceMap, init, step, names, files}}
+//   {"ir": {main, modules: [the flattened main module], types, sourceMap, init, step, names, visible, files}}
 // or, when the spec does not compile, {"error": {message: Quint's own messages, as `quint` prints them, located}},
 // or, when Quint's flattener fails on it, {"flattening": its message}.
 'use strict'
@@ -52,7 +54,8 @@ function messages(stage, summary) {
   return { message, located: true }
 }
 
-/** The boolean values and the temporal properties the main module can name (its own and imported), without parameters. */
+/** The boolean values, the temporal properties and the tests (runs, and definitions named `...Test`) the main module
+ * can name (its own and imported), without parameters. */
 function properties(stage, main) {
   const visible = stage.resolver.collector.definitionsByModule.get(main) ?? new Map()
   const found = []
@@ -61,8 +64,12 @@ function properties(stage, main) {
     const def = defs[0]
     if (def.kind !== 'def' || def.expr.kind === 'lambda') continue
     const type = stage.types.get(def.id)
-    if (def.qualifier === 'temporal' || (['val', 'def', 'pureval', 'puredef'].includes(def.qualifier) && type?.type.kind === 'bool')) {
-      found.push([name, def.qualifier === 'temporal' ? 'temporal' : 'val'])
+    if (def.qualifier === 'temporal' || def.qualifier === 'run') {
+      found.push([name, def.qualifier])
+    } else if (['val', 'def', 'pureval', 'puredef'].includes(def.qualifier) && (type?.type.kind === 'bool' || name.endsWith('Test'))) {
+      found.push([name, 'val'])
+    } else if (def.qualifier === 'action' && name.endsWith('Test')) {
+      found.push([name, 'action'])
     }
   }
   return found
@@ -81,7 +88,7 @@ function write(result) {
 }
 
 async function main() {
-  const args = { input, target: 'json', verbosity: 0, ...options }
+  const args = { input, target: 'json', verbosity: 0, main: options.main, init: options.init, step: options.step }
   let stage = await commands.load(args)
   for (const next of [commands.parse, commands.typecheck]) {
     if (stage.isLeft()) break
@@ -97,13 +104,19 @@ async function main() {
       frontend.parseDefOrThrow(`${qualifier} ${KEEP}${i} = ${name}`, typechecked.idGen, new Map())
     )
     mainModule?.declarations.push(...keep)
+    const visible = [...(typechecked.resolver.collector.definitionsByModule.get(mainName) ?? new Map()).keys()]
+    if (options.tests) {
+      for (const role of ['init', 'step']) {
+        if (!visible.includes(typechecked.args[role] ?? role)) typechecked.args[role] = 'true'
+      }
+    }
     try {
       stage = await commands.compile(typechecked)
     } catch (error) {
       // Quint's flattener throws on some specs that typecheck (`quint run`, which does not flatten, runs them)
       return write({ flattening: String(error?.message ?? error).split('\n')[0] })
     }
-    if (stage.isRight()) return write({ ir: slim(stage.value, kept.map(([name]) => name)) })
+    if (stage.isRight()) return write({ ir: { ...slim(stage.value, kept.map(([name]) => name)), visible } })
   }
   const { msg, stage: failed } = stage.value
   write({ error: messages(failed, msg) })

@@ -41,7 +41,7 @@ PACKAGE = "@informalsystems/quint"
 #: the driver node runs, with Quint's modules
 DRIVER = Path(__file__).with_name("flatten.js")
 #: the shape of the IR this front end writes; a cache entry of another shape is compiled again
-IR_FORMAT = 2
+IR_FORMAT = 3
 #: the largest IR (or cache entry) read: far above any spec's (Quint's own examples stay under 2 MiB)
 MAX_IR_BYTES = 64 * 2**20
 #: the largest .qnt file hashed for the cache key (Quint reads it whole anyway)
@@ -135,17 +135,20 @@ def compile_spec(
     cache: bool = True,
     init: str | None = None,
     step: str | None = None,
+    tests: bool = False,
 ) -> dict:
     """The IR of `spec`, from the cache or from Quint: `{main, modules: [the flattened main module],
-    types, sourceMap, init, step, names, files}`. `init` and `step` are the flattened names of the
+    types, sourceMap, init, step, names, visible, files}`. `init` and `step` are the flattened names of the
     actions --init and --step name (default `init`, `step`); `names` maps the flattened name of each
-    property imported from another module to the name the main module gives it (`M::I::inv` -> `I::inv`);
-    `sourceMap` is in the shape `quint parse --source-map` writes, for the ids of the flattened module."""
+    property imported from another module to the name the main module gives it (`M::I::inv` -> `I::inv`),
+    `visible` are the names the main module can use (its own and those it imports);
+    `sourceMap` is in the shape `quint parse --source-map` writes, for the ids of the flattened module.
+    `tests`: for `ttt-check test`, a spec without its init or step action compiles too (see `flatten.js`)."""
     if not spec.is_file():
         raise FrontEndError(f"no such spec file: {spec}")
     executable = find_quint(quint, spec)
     package, version = quint_package(executable)
-    options = {"main": main, "init": init, "step": step}
+    options = {"main": main, "init": init, "step": step, "tests": "yes" if tests else None}
     key = cache_key(spec, version, options)
     folder = cache_folder() if cache else None
     entry = folder / f"{key}.json" if folder is not None else None
@@ -179,7 +182,10 @@ def is_ir(ir: Any) -> bool:
     """Whether `ir` has the shape `compile_spec` returns."""
     if not isinstance(ir, dict):
         return False
-    shapes = {"main": str, "modules": list, "types": dict, "sourceMap": dict, "init": str, "step": str, "names": dict, "files": list}
+    shapes = {
+        "main": str, "modules": list, "types": dict, "sourceMap": dict, "init": str, "step": str, "names": dict,
+        "visible": list, "files": list,
+    }  # fmt: skip
     if not all(isinstance(ir.get(name), kind) for name, kind in shapes.items()):
         return False
     modules = ir["modules"]

@@ -237,7 +237,9 @@ def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initi
     return values
 
 
-def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") -> dict:
+def encode_trace(
+    model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None, variables=None
+) -> dict:
     """`trace` as an ITF document, in `style`:
 
     "quint" is exactly what `quint run --out-itf --mbt` writes, with `mbt::`
@@ -245,10 +247,12 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
     fails on `{"#tup": []}` as a variant's value and on a variant named
     `None`; so "itf-py" writes `{"tag": "UNIT"}` and no `mbt::` fields.
     `status` is Quint's: "violation" for a counterexample, "ok" otherwise.
-    The variables are listed in the order `model.to_quint` gives them.
+    The variables are listed in the order `model.to_quint` gives them, or `variables` (a run of a
+    test may leave some unset). `mbt=False`: no `mbt::` fields, as `quint test` writes its traces.
     """
     now = datetime.now(timezone.utc)
-    mbt, unit = (True, "tuple") if style == "quint" else (False, "UNIT")
+    recorded_steps, unit = (True, "tuple") if style == "quint" else (False, "UNIT")
+    mbt = recorded_steps if mbt is None else mbt
     labels = list(trace.labels)
     if mbt and labels and labels[0] is None:
         labels[0] = model.init_label(trace.states[0])  # `init`'s own picks, as Quint records them
@@ -256,7 +260,7 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
         {"#meta": {"index": index}, **to_json(state_values(model, state, label, mbt), unit)}
         for index, (state, label) in enumerate(zip(trace.states, labels))
     ]
-    variables = list(model.to_quint(trace.states[0])) + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
+    variables = list(variables or model.to_quint(trace.states[0])) + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
     document = {
         "#meta": {
             "format": "ITF",
@@ -274,13 +278,15 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint") 
     return document
 
 
-def write_trace(path: str, model: Model, trace: Trace, status: str, style: str = "quint") -> None:
+def write_trace(
+    path: str, model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None, variables=None
+) -> None:
     """Write `trace` to `path` as compact JSON, as Quint does; atomically (see `checker.files`)."""
     import json
 
     from checker.files import write_atomically
 
-    document = encode_trace(model, trace, status, style)
+    document = encode_trace(model, trace, status, style, mbt, variables)
     write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
 
 

@@ -7,9 +7,10 @@ so that they can be parts of states: maps are `QMap` (a dict), records
 names, so that hashing and comparing them is Python's own, in C), lists
 `QList` (a tuple), sets `frozenset`, tuples `tuple`, variants `Variant`.
 Integers are Python's, unbounded as Quint's. `Nat` and `Int` are infinite
-sets: membership works, enumerating them is an error. Whenever Quint's
-simulator would stop with an error (a key not in a map, `head` of an empty
-list, division by zero), `QuintError` says so.
+sets: membership works, enumerating them is an error; so are sets too large
+to build (see `checker.quint.lazy`). Whenever Quint's simulator would stop
+with an error (a key not in a map, `head` of an empty list, division by
+zero), `QuintError` says so.
 
 These values are the evaluator's own: `to_value` gives the Quint values of
 `checker.quint.value` that the rest of ttt-check reads (records as dicts),
@@ -23,22 +24,21 @@ from itertools import combinations, permutations, product
 from operator import mul
 from typing import Any, Callable, Iterable
 
-from checker.model import SpecError
+from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
+from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
+    MAX_BUILT,
+    MAX_BUILT_COMPOSITE,
+    CrossProduct,
+    Infinite,
+    Interval,
+    Lazy,
+    Lists,
+    MapSet,
+    Powerset,
+    built,
+    size_of,
+)
 from checker.quint.value import QList, Record, Variant, flat
-
-
-class QuintError(SpecError):
-    """Evaluating the spec failed; the message says what and where."""
-
-    #: the place of the evaluator's code where it failed (see `checker.quint.evaluator.Program.place`)
-    place: int | None = None
-
-
-def fault(message: str, at: int | None) -> QuintError:
-    """The error `message`, at the evaluator's place `at` (None: where the code that called says)."""
-    error = QuintError(message)
-    error.place = at
-    return error
 
 
 class _Hashable(dict):
@@ -135,25 +135,6 @@ class QRecord(tuple):
         return zip(self[0].names, self[1:])
 
 
-class Infinite:
-    """`Nat` or `Int`: membership works, enumeration is refused."""
-
-    def __init__(self, name: str, lowest: int | None):
-        self.name, self.lowest = name, lowest
-
-    def __contains__(self, value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and (self.lowest is None or value >= self.lowest)
-
-    def __iter__(self):
-        raise QuintError(f"{self.name} is infinite: it cannot be enumerated (use a finite set such as 0.to(10))")
-
-    def __len__(self):
-        raise QuintError(f"{self.name} is infinite: it has no size")
-
-    def __repr__(self) -> str:
-        return self.name
-
-
 NAT, INT = Infinite("Nat", 0), Infinite("Int", None)
 BOOL = frozenset({False, True})
 
@@ -182,8 +163,8 @@ def ordered(values: Iterable) -> list:
     known = _ORDERED.get(id(values))
     if known is not None and known[0] is values:
         return known[1]
-    if isinstance(values, Infinite):
-        iter(values)
+    if isinstance(values, Lazy):
+        iter(values)  # refused, in one line that names the set
     # the elements of a set have one type: when its values sort as Python sorts them, no key is needed
     natural = values and _natural(next(iter(values))) and len(set(map(type, values))) == 1
     result = sorted(values) if natural else sorted(values, key=order)
@@ -201,6 +182,52 @@ def _natural(value: Any) -> bool:
     if kind is int or kind is str or kind is bool:
         return True
     return (kind is tuple or kind is QList) and all(map(_natural, value))
+
+
+class Unset:
+    """The value of a variable that a step of a run did not assign (Quint leaves it unset)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is Unset and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("unset", self.name))
+
+    def __repr__(self) -> str:
+        return f"<{self.name} unset>"
+
+
+class Partial(tuple):
+    """A state of a run in which some variables are `Unset`: reading one is an error, as in `quint test`."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):
+        value = tuple.__getitem__(self, index)
+        if type(value) is Unset:
+            raise QuintError(f"variable '{value.name}' is not set: no step of the run so far assigned it a value")
+        return value
+
+
+def partial_state(values: tuple) -> tuple:
+    """A run's next state: a `Partial` one when some variable is unset."""
+    return Partial(values) if any(type(v) is Unset for v in values) else values
+
+
+#: where `q::debug` writes its lines (None: nowhere; `ttt-check test` prints them, as `quint test` does)
+DEBUG: list = [None]
+
+
+def debug(label: str, value: Any) -> Any:
+    """`q::debug(label, value)`: value, and the line `> label value` where `DEBUG` says."""
+    if DEBUG[0] is not None:
+        DEBUG[0](f"> {label} {shown(value)}")
+    return value
 
 
 class Choice:
@@ -241,6 +268,45 @@ class Exit:
 _UNKNOWN = object()
 
 
+class Draw:
+    """A `nondet` over a set too large to enumerate (see `checker.quint.lazy`), in a state's tree: each walk
+    draws one element (`pick`) and computes its branch anew, never kept; when the branch fails, the step
+    fails: Quint's simulator tries no other element (it retries only in sets of fewer than 100)."""
+
+    __slots__ = ("set", "branch")
+
+    def __init__(self, s: Lazy, branch: Callable[[Any], Any]):
+        self.set, self.branch = s, branch
+
+    def end(self, rng) -> Any:
+        """The `Exit` that the branch of an element drawn reaches, or None."""
+        branch = self.branch(pick(self.set, rng))
+        return branch if branch is None or type(branch) is Exit else walk(branch, rng)
+
+
+class Drawn:
+    """The elements of a `nondet`'s set too large to enumerate, as a tree's code reads them: its branch
+    function is given the element drawn itself, which `drawn[element]` returns (see `choose`)."""
+
+    __slots__ = ("set",)
+
+    def __init__(self, s: Lazy):
+        self.set = s
+
+    def __getitem__(self, element: Any) -> Any:
+        return element
+
+
+def drawable(s: Any) -> list | Drawn:
+    """The elements a `nondet` of a state's tree chooses from: `ordered`, or `Drawn` for a set kept as its definition."""
+    return Drawn(s) if isinstance(s, Lazy) else ordered(s)
+
+
+def choose(elements: list | Drawn, branch: Callable) -> Choice | Draw:
+    """The node of a `nondet` in a state's tree, over the elements `drawable` gave."""
+    return Draw(elements.set, branch) if type(elements) is Drawn else Choice(len(elements), branch, False)
+
+
 #: every order of the disjuncts of a small `any` (of most of them): one draw picks its whole shuffle
 ORDERS = {n: list(permutations(range(n))) for n in range(2, 6)}
 
@@ -253,11 +319,21 @@ def walk(node: Any, rng) -> Any:
     Quint tries the disjuncts of an `any` in the order of a random shuffle: that is, each next one drawn
     uniformly among those not tried yet (for an `any` of 2 to 5 disjuncts, one of their orders drawn
     at once: the same likelihoods, in one draw). The elements of a `nondet` are tried from a uniformly drawn
-    one on, then the next ones (so an element after one that fails is likelier). A branch computed
-    before is not computed again, but it is drawn as if it were: the draws depend on the seed alone,
-    never on what earlier samples computed, so a sample's seed replays it (`run --seed`).
+    one on, then the next ones (so an element after one that fails is likelier); those of a set too large
+    to enumerate, one drawn (`Draw`). A branch computed before is not computed again, but it is drawn as
+    if it were: the draws depend on the seed alone, never on what earlier samples computed, so a
+    sample's seed replays it (`run --seed`).
     """
-    while type(node) is Choice:
+    while True:
+        kind = type(node)
+        if kind is Draw:
+            end = node.end(rng)
+            if end is None:
+                return None
+            node = end.then
+            continue
+        if kind is not Choice:
+            return node
         if node.shuffled:
             orders = ORDERS.get(node.size)
             if orders is not None:  # the whole shuffle in one draw
@@ -289,7 +365,38 @@ def walk(node: Any, rng) -> Any:
                 if i == start:
                     return None
         node = end.then
-    return node
+
+
+#: Quint's simulator draws an element of `Int` from [-2^255, 2^255) (and of `Nat`, its absolute value)
+INFINITE_DRAW = 1 << 255
+
+
+def pick(s: Any, rng) -> Any:
+    """One element of a set (built or kept as its definition), drawn as Quint's simulator draws it: a
+    uniform position in the set (in each of its parts, for tuples, maps and subsets)."""
+    if not isinstance(s, Lazy):
+        elements = ordered(s)
+        if not elements:
+            raise QuintError("cannot pick an element of an empty set")
+        return elements[rng.randrange(len(elements))]
+    if isinstance(s, Infinite):
+        drawn = rng.randrange(2 * INFINITE_DRAW) - INFINITE_DRAW
+        return drawn if s.lowest is None else abs(drawn)
+    if isinstance(s, Interval):
+        return s.low + rng.randrange(s.cardinality())
+    if isinstance(s, MapSet):
+        return QMap((key, pick(s.range, rng)) for key in ordered(s.domain))
+    if isinstance(s, Powerset):
+        return frozenset(x for x in ordered(s.base) if rng.randrange(2))
+    if isinstance(s, CrossProduct):
+        return tuple(pick(part, rng) for part in s.sets)
+    if isinstance(s, Lists) and s.longest is not None:
+        elements, weights = ordered(s.base), [len(s.base) ** k for k in range(s.longest + 1)]
+        draw, length = rng.randrange(sum(weights)), 0
+        while draw >= weights[length]:
+            draw, length = draw - weights[length], length + 1
+        return QList(elements[rng.randrange(len(elements))] for _ in range(length))
+    raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
 
 
 # ---- integers ------------------------------------------------------------------
@@ -318,7 +425,9 @@ def ipow(a: int, b: int, at: int | None = None) -> int:
     return a**b
 
 
-def to(a: int, b: int) -> frozenset:
+def to(a: int, b: int) -> frozenset | Interval:
+    if b - a >= MAX_BUILT:
+        return Interval(a, b)
     return frozenset(range(a, b + 1))
 
 
@@ -326,16 +435,43 @@ def to(a: int, b: int) -> frozenset:
 
 
 def finite(s: Any) -> Any:
-    if isinstance(s, Infinite):
+    """`s`, which is about to be enumerated: refused for a set kept as its definition (see `checker.quint.lazy`)."""
+    if isinstance(s, Lazy):
         iter(s)
     return s
+
+
+def size(s: Any) -> int:
+    """`S.size()`, also of a set kept as its definition (`0.to(2^256 - 1).size()` is 2^256)."""
+    if isinstance(s, Lazy):
+        n = s.cardinality()
+        if n is None:
+            raise QuintError(f"{s} is infinite: it has no size")
+        return n
+    return len(s)
+
+
+def is_finite(s: Any) -> bool:
+    """`S.isFinite()`: false for Nat, Int and the sets made from them that are infinite."""
+    return not isinstance(s, Lazy) or s.finite
+
+
+def choose_some(s: Any, at: int | None = None) -> Any:
+    """`S.chooseSome()`: one element of S, always the same for the same set (Apalache's and TLA+'s CHOOSE):
+    the first in the order ttt-check prints sets."""
+    elements = ordered(s)
+    if not elements:
+        raise fault("chooseSome of an empty set", at)
+    return elements[0]
 
 
 def fold(s: Iterable, initial: Any, f: Callable) -> Any:
     return reduce(f, ordered(s), initial)
 
 
-def powerset(s: frozenset) -> frozenset:
+def powerset(s: frozenset) -> frozenset | Powerset:
+    if isinstance(s, Lazy) or len(s) > MAX_BUILT_COMPOSITE.bit_length() - 1:
+        return Powerset(s)
     items = ordered(s)
     return frozenset(frozenset(c) for k in range(len(items) + 1) for c in combinations(items, k))
 
@@ -350,13 +486,28 @@ def get_only_element(s: frozenset, at: int | None = None) -> Any:
     return next(iter(s))
 
 
-def tuples(*sets: frozenset) -> frozenset:
-    return frozenset(product(*map(finite, sets)))
+def tuples(*sets: frozenset) -> frozenset | CrossProduct:
+    if not all(sets):
+        return frozenset()
+    total = 1
+    for n in map(size_of, sets):
+        total = None if total is None or n is None else total * n
+    return built(total, lambda: frozenset(product(*sets)), lambda: CrossProduct(sets))
 
 
-def all_lists_up_to(s: frozenset, n: int) -> frozenset:
-    items = ordered(s)
-    return frozenset(QList(p) for k in range(n + 1) for p in product(items, repeat=k))
+def all_lists_up_to(s: frozenset, n: int) -> frozenset | Lists:
+    if not s or n <= 0:
+        return frozenset({QList()})
+    count = size_of(s)
+    total = None if count is None else sum(count**k for k in range(n + 1))
+    items = lambda: ordered(s)  # noqa: E731
+    return built(total, lambda: frozenset(QList(p) for k in range(n + 1) for p in product(items(), repeat=k)),
+                 lambda: Lists(s, n))
+
+
+def all_lists(s: frozenset) -> frozenset | Lists:
+    """`allLists(S)`: every list of elements of S, of any length (infinite unless S is empty)."""
+    return frozenset({QList()}) if not s else Lists(s, None)
 
 
 # ---- maps ----------------------------------------------------------------------
@@ -377,9 +528,19 @@ def set_to_map(s: frozenset) -> QMap:
     return QMap(finite(s))
 
 
-def set_of_maps(domain: frozenset, values: frozenset) -> frozenset:
-    keys = ordered(domain)
-    return frozenset(QMap(zip(keys, choice)) for choice in product(ordered(values), repeat=len(keys)))
+def set_of_maps(domain: frozenset, values: frozenset) -> frozenset | MapSet:
+    if not domain:
+        return frozenset({QMap()})
+    if not values:
+        return frozenset()
+    keys, choices = size_of(domain), size_of(values)
+    total = None if keys is None or choices is None else choices**keys
+
+    def build() -> frozenset:
+        keys = ordered(domain)
+        return frozenset(QMap(zip(keys, choice)) for choice in product(ordered(values), repeat=len(keys)))
+
+    return built(total, build, lambda: MapSet(domain, values))
 
 
 def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:

@@ -2,17 +2,22 @@
 
 Initial states come from `init` (or another action named with --init),
 labelled successors from `step` (or --step), invariants from the spec's
-boolean `val`s, temporal properties from its `temporal` definitions. Nothing
+boolean definitions without parameters (`val` or `def`, any of which
+`--invariant` may name, as Quint's does; `inv` is checked by default),
+temporal properties from its `temporal` definitions (those of a shape the
+liveness checker decides; the others are listed with the reason). Nothing
 here knows any particular spec.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
+from checker.files import ReadError, read_bounded
 from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
     Formula,
@@ -20,50 +25,31 @@ from checker.properties.temporal import (
     TemporalProperty,
     always,
     eventually,
+    initially,
     leadsTo,
 )
-from checker.quint.evaluator import InitLabel, Leaf, Program, Unassigned
+from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
-from checker.quint.runtime import QuintError, from_value, to_value, walk
+from checker.quint.runtime import QuintError, Unset, from_value, to_value, walk
+from checker.quint.show import Shower, shorten
 from checker.quint.value import Record, pretty
 
+#: the most of an imported source file read to show where an error is
+SOURCE_LIMIT = 16 * 2**20
 #: the most states whose trees of choices `random_step` keeps (then it starts again)
 TREES = 100_000
-#: how `show` writes Quint's infix operators
-SHOWN_INFIX = {
-    "eq": "==", "neq": "!=", "iadd": "+", "isub": "-", "imul": "*", "idiv": "/", "imod": "%", "ipow": "^",
-    "ilt": "<", "igt": ">", "ilte": "<=", "igte": ">=", "and": "and", "or": "or", "implies": "implies",
-    "iff": "iff",
-}  # fmt: skip
+#: temporal operators: a state predicate has none of them
+TEMPORAL = {"always", "eventually", "leadsTo", "weakFair", "strongFair"}
+#: operators that relate a state to the next one
+ACTION_LEVEL = {"next", "orKeep", "mustChange", "assign"}
 
 
-def show(e: dict) -> str:
-    """A Quint expression of the IR as Quint text (parameters without the compiler's `_123` suffixes)."""
-    kind = e["kind"]
-    if kind == "name":
-        return re.sub(r"_\d+$", "", e["name"])
-    if kind == "bool":
-        return "true" if e["value"] else "false"
-    if kind == "str":
-        return f'"{e["value"]}"'
-    if kind == "int":
-        return str(e["value"])
-    if kind == "lambda":
-        params = ", ".join(re.sub(r"_\d+$", "", p["name"]) for p in e["params"])
-        return f"{params} => {show(e['expr'])}" if len(e["params"]) == 1 else f"({params}) => {show(e['expr'])}"
-    if kind == "let":
-        return f"{e['opdef']['qualifier']} {e['opdef']['name']} = {show(e['opdef']['expr'])} {show(e['expr'])}"
-    if kind == "app":
-        op, args = e["opcode"], [show(a) for a in e["args"]]
-        if op in SHOWN_INFIX and len(args) == 2:
-            return f"{args[0]} {SHOWN_INFIX[op]} {args[1]}"
-        if op == "Tup":
-            return "(" + ", ".join(args) + ")"
-        if op == "assign":
-            return f"{args[0]}' = {args[1]}"
-        return f"{op}({', '.join(args)})"
-    return kind
+class Unchecked(Exception):
+    """A temporal definition of a shape ttt-check does not check: why, and the IR node it is about."""
 
+    def __init__(self, reason: str, node: Any):
+        super().__init__(reason)
+        self.node = node
 
 class Locator:
     """Where a definition is in the source (`'name' (file:line)`), and where a runtime error happened:
@@ -73,15 +59,19 @@ class Locator:
         self.path, self.text = path, text
         self.map = (source_map or {}).get("map", {})
         self.files = {key: self.shown(file) for key, file in (source_map or {}).get("sourceIndex", {}).items()}
+        #: a definition's name as the user writes it (see `QuintSpec.display_name`)
+        self.rename: Callable[[str], str] = lambda name: name
 
     def shown(self, file: str) -> str:
-        """A file of the source map as the user named it: the spec's own path for the spec itself."""
+        """A file of the source map as the user named it: the spec's own path for the spec itself, another
+        relative to the current folder when it is below it (as Quint's messages show them)."""
         try:
             if Path(file).resolve() == Path(self.path).resolve():
                 return self.path
-        except OSError:
-            pass
-        return file
+            relative = os.path.relpath(os.path.abspath(file))
+        except (OSError, ValueError):
+            return file
+        return file if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
 
     def line(self, name: str) -> int | None:
         found = re.search(
@@ -93,23 +83,49 @@ class Locator:
         line = self.line(name)
         return f"'{name}' ({self.path}:{line})" if line else f"'{name}' ({self.path})"
 
+    def excerpt(self, node: Any) -> list[str]:
+        """Where IR node `node` is, as Quint's messages show it: `at file:line:col`, the source line, and
+        carets under the node (on its first line); nothing without a source map."""
+        found = self.map.get(str(node)) if node is not None else None
+        if found is None:
+            return []
+        index, start, end = found[0], found[1], found[2] if len(found) > 2 else found[1]
+        file = self.files.get(str(index), self.path)
+        if file == self.path:
+            text = self.text
+        else:
+            try:
+                text = read_bounded(file, SOURCE_LIMIT).decode("utf-8", "replace")
+            except ReadError:
+                return [f"at {file}:{start['line'] + 1}:{start['col'] + 1}"]
+        lines = text.splitlines()
+        number = start["line"] + 1
+        line = lines[start["line"]] if start["line"] < len(lines) else ""
+        last = end["col"] if end.get("line") == start["line"] else len(line) - 1
+        prefix = f"{number}: "
+        carets = " " * (len(prefix) + start["col"]) + "^" * max(1, last - start["col"] + 1)
+        return [f"at {file}:{number}:{start['col'] + 1}", prefix + line, carets]
+
     def error(self, name: str, node: Any, message: str) -> str:
         """`file:line:col: in 'name': message` (1-based, as editors count; Quint's map counts from 0),
         or `message (in 'name' (file:line))` without a source map."""
         found = self.map.get(str(node)) if node is not None else None
+        shown = self.rename(name)
         if found is None:
-            return f"{message} (in {self(name)})"
+            return f"{message} (in {self(shown)})"
         index, start = found[0], found[1]
         file = self.files.get(str(index), self.path)
-        return f"{file}:{start['line'] + 1}:{start['col'] + 1}: in '{name}': {message}"
+        return f"{file}:{start['line'] + 1}:{start['col'] + 1}: in '{shown}': {message}"
 
 
 class QuintSpec(Model[tuple]):
     """The spec of a `.qnt` file, evaluated from Quint's IR."""
 
     def __init__(
-        self, ir: dict, source: str, text: str = "", init: str = "init", step: str = "step", main: str | None = None
-    ):
+        self, ir: dict, source: str, text: str = "", init: str = "init", step: str = "step", main: str | None = None,
+        actions: bool = True,
+    ):  # fmt: skip
+        """`actions`: compile `init` and `step` (for `ttt-check test`, which runs the spec's tests only, not)."""
         modules = {m["name"]: m for m in ir["modules"]}
         main = main or ir.get("main") or ir["modules"][-1]["name"]
         if main not in modules:
@@ -121,6 +137,38 @@ class QuintSpec(Model[tuple]):
         self.description = "the Quint spec as written, evaluated from Quint's IR"
         self.locate = Locator(source, text, ir.get("sourceMap"))
         self.program = program = Program(module, self.locate.error)
+        self.init_name, self.step_name = init, step
+        self.sampling = False
+        #: state -> its tree of choices for `random_step`, as far as draws computed it
+        self.trees: dict[tuple, Any] = {}
+        self.variables = program.variables
+        self.init_action = self.step_action = None
+        #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
+        self.leaves: dict = {"init": {}, "step": {}}
+        self.action_paths: tuple = ()
+        self.nondet_names: tuple = ()
+        if actions:
+            self._compile_actions(init, step)
+        #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
+        self.names = ir.get("names", {})
+        #: the names the main module can use, its own and those it imports
+        self.visible = frozenset(ir.get("visible", ()))
+        self.locate.rename = self.display_name
+        #: writes IR as Quint text, with names as the main module writes them
+        self.show = Shower(self.display_name, frozenset(program.defs) | frozenset(program.variables))
+        self.invariants = self._invariants(module, ir.get("types", {}))
+        self.default_invariants = ("inv",) if "inv" in self.invariants else ()
+        self.invariants_declared = False
+        #: the temporal definitions of a shape ttt-check does not check: name -> why, in one line with the place
+        self.unchecked_temporal: dict[str, str] = {}
+        self.temporal_properties = self._temporal(module)
+        self.views = {"quint": lambda state, previous=None: pretty(self.to_quint(state))}
+        steps = self.init_steps() if actions else []
+        #: the variables in the order `init` assigns them (the order of ITF's `vars`)
+        self.assigned_order = list(self.leaf(steps[0][0]).assigned) if steps else list(self.variables)
+
+    def _compile_actions(self, init: str, step: str) -> None:
+        program, source = self.program, self.source
         for role, name in (("init", init), ("step", step)):
             found = program.defs.get(name)
             if found is None or found["qualifier"] != "action":
@@ -129,12 +177,6 @@ class QuintSpec(Model[tuple]):
                 raise QuintError(f"the {role} action '{name}' takes parameters: use an action without any")
         self.init_action = program.compile_action(init, initial=True)
         self.step_action = program.compile_action(step)
-        self.init_name, self.step_name = init, step
-        self.sampling = False
-        #: state -> its tree of choices for `random_step`, as far as draws computed it
-        self.trees: dict[tuple, Any] = {}
-        self.variables = program.variables
-        #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
         self.leaves = {
             kind: {(leaf.path, leaf.picks): leaf for leaf in action.leaves}
             for kind, action in (("init", self.init_action), ("step", self.step_action))
@@ -142,15 +184,6 @@ class QuintSpec(Model[tuple]):
         #: every label path of `step`: its named actions, `any` disjuncts and `if` branches (for --coverage)
         self.action_paths = tuple(dict.fromkeys(leaf.path for leaf in self.step_action.leaves))
         self.nondet_names = tuple(sorted({name for action in (self.init_action, self.step_action) for name in action.nondets}))
-        #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
-        self.names = ir.get("names", {})
-        self.invariants = self._invariants(module, ir.get("types", {}))
-        self.default_invariants = ("inv",) if "inv" in self.invariants else ()
-        self.temporal_properties = self._temporal(module)
-        self.views = {"quint": lambda state, previous=None: pretty(self.to_quint(state))}
-        steps = self.init_steps()
-        #: the variables in the order `init` assigns them (the order of ITF's `vars`)
-        self.assigned_order = list(self.leaf(steps[0][0]).assigned) if steps else list(self.variables)
 
     # ---- properties ----------------------------------------------------------
 
@@ -158,56 +191,121 @@ class QuintSpec(Model[tuple]):
         line = self.locate.line(name)
         return line if line is not None else float("inf")
 
+    def display_name(self, name: str) -> str:
+        """A definition's name as the main module writes it: `Hours::count` for the flattened
+        `clocks::Hours::count`, `low` for `M::BinSearch::low` of an `import BinSearch(...).*`: the longest
+        ending of the flattened name that the main module can use."""
+        shown = self.names.get(name)
+        if shown is not None:
+            return shown
+        parts = name.split("::")
+        for i in range(len(parts)):
+            if "::".join(parts[i:]) in self.visible:
+                return "::".join(parts[i:])
+        prefix = f"{self.name}::"
+        return name[len(prefix) :] if name.startswith(prefix) else name
+
     def _invariants(self, module: dict, types: Mapping[str, Any]) -> dict[str, Invariant]:
+        """Every boolean definition without parameters (`val`, `def`, pure or not), as Quint's
+        `--invariant` takes any; in the order of the source."""
         found = []
         for d in module["declarations"]:
-            if d["kind"] == "def" and d["qualifier"] == "val" and types.get(str(d["id"]), {}).get("kind") == "bool":
-                holds = self.program.value(d["name"])
-                doc = d.get("doc", "").replace("\n", " ") or f"= {show(d['expr'])}"
-                found.append(Invariant(self.names.get(d["name"], d["name"]), holds, doc, show(d["expr"])))
+            if d["kind"] != "def" or d["qualifier"] not in VALUE_QUALIFIERS or d["expr"]["kind"] == "lambda":
+                continue
+            if types.get(str(d["id"]), {}).get("kind") != "bool" or d["name"].startswith("q::"):
+                continue
+            holds = self.program.value(d["name"])
+            definition = self.show(d["expr"])
+            doc = d.get("doc", "").replace("\n", " ") or f"= {shorten(definition)}"
+            found.append(Invariant(self.display_name(d["name"]), holds, doc, shorten(definition, 120)))
         return {inv.name: inv for inv in sorted(found, key=lambda inv: self._order(inv.name))}
 
     def _temporal(self, module: dict) -> dict[str, TemporalProperty]:
+        """The temporal definitions of a shape the liveness checker decides; the others go, with the
+        reason, to `unchecked_temporal`."""
         found = {}
         for d in module["declarations"]:
-            if d["kind"] == "def" and d["qualifier"] == "temporal":
-                try:
-                    formula, fairness = self.formula(d["expr"])
-                except ValueError:
-                    continue  # a shape the liveness checker does not decide: not offered
-                name = self.names.get(d["name"], d["name"])
-                found[name] = TemporalProperty(name, formula, d.get("doc", "").replace("\n", " "), fairness)
+            if d["kind"] != "def" or d["qualifier"] != "temporal" or d["expr"]["kind"] == "lambda":
+                continue
+            name = self.display_name(d["name"])
+            try:
+                formula, fairness = self.formula(d["expr"])
+            except Unchecked as why:
+                said = f"temporal property '{name}' is not checked by ttt-check: {why}"
+                self.unchecked_temporal[name] = self.locate.error(d["name"], why.node, said)
+                continue
+            doc = d.get("doc", "").replace("\n", " ") or f"= {shorten(self.show(d['expr']))}"
+            found[name] = TemporalProperty(name, formula, doc, fairness)
+        self.unchecked_temporal = dict(sorted(self.unchecked_temporal.items(), key=lambda item: self._order(item[0])))
         return dict(sorted(found.items(), key=lambda item: self._order(item[0])))
 
     def formula(self, e: dict) -> tuple[Formula, str | None]:
-        """A temporal definition as a `Formula`, and 'weak' when it assumes `weakFair(step, vars)`."""
-        if e["kind"] == "app" and e["opcode"] == "implies" and self._fairness(e["args"][0]):
+        """A temporal definition as a `Formula`, and 'weak' when it assumes `weakFair(step, vars)`;
+        `Unchecked` says why another shape is not checked."""
+        e = self._expanded(e)
+        if e["kind"] == "app" and e["opcode"] == "implies" and self._has(e["args"][0], {"weakFair", "strongFair"}):
+            self._fairness(self._expanded(e["args"][0]))
             return self.formula(e["args"][1])[0], "weak"
-        if e["kind"] == "name" and self.program.defs.get(e["name"], {}).get("qualifier") == "temporal":
-            return self.formula(self.program.defs[e["name"]]["expr"])
-        return self._temporal_body(e), None
+        body = self._temporal_body(e)
+        return (initially(body) if isinstance(body, StatePredicate) else body), None
 
-    def _fairness(self, e: dict) -> bool:
-        return e["kind"] == "app" and e["opcode"] == "weakFair" and show(e["args"][0]) == self.step_name
+    def _expanded(self, e: dict) -> dict:
+        """`e`, or the body of the temporal definition it names."""
+        while e["kind"] == "name" and self.program.defs.get(e["name"], {}).get("qualifier") == "temporal":
+            e = self.program.defs[e["name"]]["expr"]
+        return e
+
+    def _fairness(self, e: dict) -> None:
+        """Accept the fairness ttt-check assumes: weak fairness of the whole `step` (`weakFair(step, vars)`)."""
+        if e["kind"] == "app" and e["opcode"] == "weakFair" and e["args"][0].get("name") == self.step_name:
+            return
+        if e["kind"] == "app" and e["opcode"] in ("weakFair", "strongFair"):
+            action = self.show(e["args"][0])
+            raise Unchecked(
+                f"it assumes {e['opcode']}({action}, ...), and ttt-check assumes fairness of the whole step only "
+                f"(weakFair({self.step_name}, vars), or --fairness)", e.get("id"))
+        raise Unchecked("its fairness assumption is not weakFair of the step", e.get("id"))
 
     def _temporal_body(self, e: dict) -> Formula | StatePredicate:
-        if e["kind"] == "app" and e["opcode"] in ("always", "eventually", "leadsTo"):
+        e = self._expanded(e)
+        if e["kind"] == "app":
             op, args = e["opcode"], e["args"]
-            if op == "always" and args[0]["kind"] == "app" and args[0]["opcode"] == "implies":
-                p, rest = args[0]["args"]
-                if rest["kind"] == "app" and rest["opcode"] == "eventually":
-                    return leadsTo(self._predicate(p), self._predicate(rest["args"][0]))
-            if op == "leadsTo":
-                return leadsTo(self._predicate(args[0]), self._predicate(args[1]))
-            body = self._temporal_body(args[0])
-            return always(body) if op == "always" else eventually(body)
+            try:
+                if op == "always" and args[0]["kind"] == "app" and args[0]["opcode"] == "implies":
+                    p, rest = args[0]["args"]
+                    rest = self._expanded(rest)
+                    if rest["kind"] == "app" and rest["opcode"] == "eventually" and not self._has(p, TEMPORAL):
+                        return leadsTo(self._predicate(p), self._predicate(rest["args"][0]))
+                if op == "leadsTo":
+                    return leadsTo(self._predicate(args[0]), self._predicate(args[1]))
+                if op in ("always", "eventually"):
+                    body = self._temporal_body(args[0])
+                    return always(body) if op == "always" else eventually(body)
+                if op == "not" and args[0]["kind"] == "app" and args[0]["opcode"] in ("always", "eventually"):
+                    inner = args[0]["args"][0]
+                    negated = {"kind": "app", "opcode": "not", "args": [inner], "id": inner.get("id")}
+                    return (eventually if args[0]["opcode"] == "always" else always)(self._predicate(negated))
+            except ValueError as error:  # a nesting of always and eventually the checker does not decide
+                raise Unchecked(str(error), e.get("id")) from None
         return self._predicate(e)
 
     def _predicate(self, e: dict) -> StatePredicate:
-        if e["kind"] == "app" and e["opcode"] in ("always", "eventually", "next", "weakFair", "strongFair"):
-            raise ValueError(show(e))
+        e = self._expanded(e)
+        if self._has(e, {"weakFair", "strongFair"}):
+            raise Unchecked("it uses fairness (weakFair, strongFair) other than as the assumption of `implies`", e.get("id"))
+        if self._has(e, TEMPORAL):
+            raise Unchecked(
+                "it nests temporal operators in a way ttt-check does not decide (it decides always, eventually, "
+                "always(eventually), eventually(always) and leadsTo of state predicates, and a state predicate alone)",
+                e.get("id"))
+        if self._has(e, ACTION_LEVEL):
+            raise Unchecked("it relates a state to the next one (next, orKeep, mustChange): ttt-check checks "
+                            "temporal properties of states", e.get("id"))
         function = self.program.function(e, (), f"temporal property ({self.source})")
-        return StatePredicate(show(e), lambda state: function(state, {}))
+        return StatePredicate(shorten(self.show(e), 100), lambda state: function(state, {}))
+
+    def _has(self, e: Any, operators: set) -> bool:
+        return self.program.applies(e, frozenset(operators))
 
     # ---- states and steps ------------------------------------------------------
 
@@ -249,10 +347,12 @@ class QuintSpec(Model[tuple]):
         return {name: (lambda state, value=value: to_value(value(state))) for name, value in found.items()}
 
     def to_quint(self, state: tuple) -> Record:
+        """The state's variables, but those a run left unset (as `quint test` shows its states)."""
         index = self.program.var_index
+        values = ((name, tuple.__getitem__(state, index[name])) for name in self.assigned_order)
         if not self.program.records:  # the evaluator's values are Quint's but for records
-            return Record((name, state[index[name]]) for name in self.assigned_order)
-        return Record((name, to_value(state[index[name]])) for name in self.assigned_order)
+            return Record((name, value) for name, value in values if type(value) is not Unset)
+        return Record((name, to_value(value)) for name, value in values if type(value) is not Unset)
 
     def from_quint(self, variables: Mapping[str, Any]) -> tuple:
         missing = [v for v in self.variables if v not in variables]
@@ -280,10 +380,12 @@ class QuintSpec(Model[tuple]):
 
 
 def load(
-    path: str, quint: str | None = None, main: str | None = None, init: str | None = None, step: str | None = None
+    path: str, quint: str | None = None, main: str | None = None, init: str | None = None, step: str | None = None,
+    tests: bool = False,
 ) -> QuintSpec:
     """The model of the `.qnt` file at `path` (compiled by Quint, or from the cache), with every module
-    its main one imports or instantiates; `init` and `step` as `quint run --init/--step` takes them."""
+    its main one imports or instantiates; `init` and `step` as `quint run --init/--step` takes them.
+    `tests`: for running the spec's tests, which need neither (see `QuintSpec`)."""
     spec = Path(path)
-    ir = compile_spec(spec, quint, main, init=init, step=step)
-    return QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"])
+    ir = compile_spec(spec, quint, main, init=init, step=step, tests=tests)
+    return QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"], actions=not tests)

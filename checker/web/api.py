@@ -112,8 +112,8 @@ class Explorer:
             for index, (successor, labels) in enumerate(steps)
         ]
         invariants = [
-            {"name": name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
-            for name, inv in self.model.invariants.items()
+            {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
+            for inv in self.model.reported_invariants()
         ]
         definitions = [{"name": name, "value": flat(value(state))} for name, value in self.definitions.items()]
         return {

@@ -118,6 +118,10 @@ SPECS = Specs(
             "  ttt-check explore                         at http://127.0.0.1:8000/\n"
             "  ttt-check explore -i NotStalemate         with a shortest draw to open"
         ),
+        "test": (
+            "  ttt-check test tests/specs/runs.qnt       its tests, as quint test runs them\n"
+            "  ttt-check test my.qnt --match expectTest --seed 7   one test, one sample"
+        ),
         "replay": (
             "  quint run --backend=typescript --mbt --out-itf t.json specs/tictactoe.qnt\n"
             "  ttt-check replay t.json                   is Quint's trace one of ours?"

@@ -124,6 +124,8 @@ class SpecGame(StrategyTicTacToe):
         self.tuples: dict[State, tuple] = {}
         self.invariants = {name: replace(inv, holds=self.on_state(inv.holds)) for name, inv in spec.invariants.items()}
         self.default_invariants = spec.default_invariants
+        self.invariants_declared = spec.invariants_declared
+        self.unchecked_temporal = spec.unchecked_temporal
         self.temporal_properties = {
             name: replace(prop, formula=self._formula(prop.formula)) for name, prop in spec.temporal_properties.items()
         }

@@ -1,0 +1,83 @@
+"""`ttt-check test`: a spec's runs (tests/specs/runs.qnt: `init.then(step)`, `reps`, `expect`, `fail`,
+`nondet` in a run) pass and fail as `quint test` says, the real Quint run on the same file."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from conftest import ROOT, quint_or_skip
+
+RUNS = "tests/specs/runs.qnt"
+#: the samples of each randomized test: `rareTest` fails in one sample of 2^6, so almost surely in these
+SAMPLES = "3000"
+#: what runs.qnt's comments say of each test
+EXPECTED = {
+    "initThenStepTest": True, "repsTest": True, "nondetTest": True, "disabledFailTest": True,
+    "expectTest": False, "enabledFailTest": False, "thenTest": False, "rareTest": False,
+}  # fmt: skip
+
+
+def verdicts(out: str) -> dict[str, bool]:
+    """test name -> passed, from the lines `ok NAME passed ...` and `N) NAME failed ...` both tools print."""
+    found = {}
+    for line in out.splitlines():
+        if match := re.fullmatch(r"\s+ok (\w+) passed \d+ test\(s\)", line):
+            found[match[1]] = True
+        elif match := re.fullmatch(r"\s+\d+\) (\w+) failed after \d+ test\(s\)", line):
+            found[match[1]] = False
+    return found
+
+
+def places(out: str) -> list[str]:
+    """`line:column` of each failure, in order (`at tests/specs/runs.qnt:18:28`)."""
+    return re.findall(r"^\s+at \S*runs\.qnt:(\d+:\d+)$", out, re.M)
+
+
+def quint_test(*options: str) -> tuple[int, dict[str, bool], str]:
+    done = subprocess.run(
+        [str(quint_or_skip()), "test", "--backend=typescript", "--seed", "7", "--max-samples", SAMPLES, *options, RUNS],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    return done.returncode, verdicts(done.stdout), done.stdout
+
+
+def test_every_test_passes_or_fails_as_in_quint(ttt_check, quint_cache):
+    code, out, err = ttt_check("test", RUNS, "--seed", "7", "--max-samples", SAMPLES)
+    quint_code, quints, quint_out = quint_test()
+    assert verdicts(out) == quints == EXPECTED
+    assert places(out) == places(quint_out) and len(places(out)) == 4  # each error where Quint says it is
+    assert code == 1 and quint_code != 0 and "Traceback" not in err
+
+
+def test_only_the_matching_tests_and_exit_0_when_they_pass(ttt_check, quint_cache):
+    code, out, _ = ttt_check("test", RUNS, "--match", "initThenStep|reps|nondet", "--seed", "7", "--max-samples", "200")
+    quint_code, quints, _ = quint_test("--match", "initThenStep|reps|nondet")
+    assert verdicts(out) == quints == {"initThenStepTest": True, "repsTest": True, "nondetTest": True}
+    assert code == quint_code == 0
+
+
+def test_a_failing_test_prints_its_trace_as_a_counterexample_is_printed(ttt_check, quint_cache):
+    code, out, _ = ttt_check("test", RUNS, "--match", "^expectTest$", "--seed", "3")
+    assert code == 1 and "Error [QNT508]: Expect condition does not hold true" in out
+    run = out.split("The test's run", 1)[1]
+    # the check's counterexample to `small` (x < 2): init, then a step to x == 2, each state as the test shows it
+    code, check, _ = ttt_check("--spec", RUNS, "-i", "small", "--max-states", "100")
+    assert code == 12
+    shown = re.compile(r"^\[State (\d+)\]  (.+)\n(\{ x: (\d+) \})$", re.M)
+    assert [(i, text) for i, _, text, _ in shown.findall(check.split("[violation]")[0])] == [("0", "{ x: 0 }"), ("1", "{ x: 2 }")]
+    blocks = shown.findall(run)
+    assert [(i, label, text) for i, label, text, _ in blocks][:1] == [("0", "init", "{ x: 0 }")]
+    (i, label, _, x), = blocks[1:]
+    assert i == "1" and label.startswith("step")
+    assert int(x) in (1, 2)  # a step from 0: never 3, which the test expected
+    assert re.search(r"Use --seed=0x[0-9a-f]+ --match=expectTest to repeat", out)
+
+
+def test_the_seed_printed_repeats_the_failing_sample(ttt_check, quint_cache):
+    code, out, _ = ttt_check("test", RUNS, "--match", "rareTest", "--seed", "7", "--max-samples", SAMPLES)
+    assert code == 1
+    seed = re.search(r"Use --seed=(0x[0-9a-f]+) --match=rareTest", out)[1]
+    code, again, _ = ttt_check("test", RUNS, "--match", "rareTest", "--seed", seed)
+    assert code == 1 and "rareTest failed after 1 test(s)" in again
+    assert "{ x: 12 }" in again  # every step added 2

@@ -103,7 +103,8 @@ def test_command(specs: Specs) -> click.Command:
         printed, and the --seed that repeats it.
 
         Exit codes: 0 every test passes, 1 a test fails, 2 bad usage, 3 the
-        spec cannot be evaluated or a test uses what ttt-check refuses.
+        spec cannot be evaluated or a test uses what ttt-check refuses, 74 the
+        --out-itf file could not be written.
         """
         from checker.quint import runtime
         from checker.quint.runs import Runner

@@ -108,13 +108,13 @@ def quint_run(tmp_path: Path, spec: str, *options: str, traces: int = 30, sample
 @pytest.mark.parametrize(
     "spec, options",
     [(CLOCKS, []), (CLOCKS, HOURS_ONLY), (CLOCKS, MINUTES_ONLY), (CLOCKS, ["--init", "Start", "--step", "Tick"]),
-     ("tests/specs/guests.qnt", [])],
+     ("tests/specs/guests.qnt", []), ("tests/specs/robots.qnt", ["--init", "Start", "--step", "Move"])],
 )  # fmt: skip
 @pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
 def test_quints_traces_replay_as_written(ttt_check, quint_cache, tmp_path, spec, options, mbt):
     """Instances' variables under Quint's names (`clocks::Hours::count`), init's nondet picks, the action
-    --init names, an instance's action and nondet by their own names (`tick`, `target`), records in sets
-    and as map keys, sets in Quint's order."""
+    --init names, an instance's action and nondet by their own names (`tick`, `target`; `Arm::lift`, as
+    its module declares it), records in sets and as map keys, sets in Quint's order."""
     _, traces = quint_run(tmp_path, spec, *options, *mbt)
     assert len(traces) == 30
     code, out, err = ttt_check("replay", "--spec", spec, *options, "--same-encoding", "--quiet", *traces)

@@ -209,8 +209,9 @@ def json_text(value: Any, limit: int | None = 60) -> str:
 
 
 def recorded(name: str) -> str:
-    """An action's or a `nondet`'s name as `quint run --mbt` records it: its name in its own module,
-    without the namespace flattening gives it (`tick` for `M::Hours::tick` of an instance `Hours`)."""
+    """A `nondet`'s name as `quint run --mbt` records it: its name in its own module, without the
+    namespace flattening gives it (`rm` for `M::I::rm` of an instance `I`; a model says the action
+    taken as Quint records it, see `checker.model.Model.action_taken`)."""
     return name.rsplit("::", 1)[-1]
 
 
@@ -232,7 +233,7 @@ def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initi
     (`initial`: the label is that of `init`, whose picks Quint records too)."""
     values = Record(model.to_quint(state))
     if mbt:
-        values[ACTION_TAKEN] = recorded(model.action_taken(None if initial else label))
+        values[ACTION_TAKEN] = model.action_taken(None if initial else label)
         values[NONDET_PICKS] = nondet_picks(model, label)
     return values
 

@@ -183,7 +183,7 @@ class Replayer:
         taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
         for label in candidates:
             chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
-            if recorded(model.action_taken(label)) == taken and chosen == picks:
+            if model.action_taken(label) == taken and chosen == picks:
                 return label
         shown = [str(label) if label is not None and str(label) else "" for label in candidates]
         steps = "; ".join(("init " + text).strip() if initial else text for text in shown)

@@ -30,6 +30,7 @@ from checker.properties.temporal import (
 )
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
 from checker.quint.frontend import compile_spec
+from checker.quint.itf import recorded
 from checker.quint.runtime import QuintError, Unset, from_value, to_value, walk
 from checker.quint.show import Shower, shorten
 from checker.quint.value import Record, pretty
@@ -91,13 +92,9 @@ class Locator:
             return []
         index, start, end = found[0], found[1], found[2] if len(found) > 2 else found[1]
         file = self.files.get(str(index), self.path)
-        if file == self.path:
-            text = self.text
-        else:
-            try:
-                text = read_bounded(file, SOURCE_LIMIT).decode("utf-8", "replace")
-            except ReadError:
-                return [f"at {file}:{start['line'] + 1}:{start['col'] + 1}"]
+        text = self.source(file)
+        if text is None:
+            return [f"at {file}:{start['line'] + 1}:{start['col'] + 1}"]
         lines = text.splitlines()
         number = start["line"] + 1
         line = lines[start["line"]] if start["line"] < len(lines) else ""
@@ -105,6 +102,24 @@ class Locator:
         prefix = f"{number}: "
         carets = " " * (len(prefix) + start["col"]) + "^" * max(1, last - start["col"] + 1)
         return [f"at {file}:{number}:{start['col'] + 1}", prefix + line, carets]
+
+    def source(self, file: str) -> str | None:
+        """The text of a file of the source map (None: it cannot be read)."""
+        if file == self.path:
+            return self.text
+        try:
+            return read_bounded(file, SOURCE_LIMIT).decode("utf-8", "replace")
+        except ReadError:
+            return None
+
+    def written(self, node: Any) -> str | None:
+        """The source text IR node `node` spans, on one line (a definition's node spans its name); None
+        without a source map."""
+        found = self.map.get(str(node)) if node is not None else None
+        if found is None or len(found) < 3 or found[1]["line"] != found[2]["line"]:
+            return None
+        text = self.source(self.files.get(str(found[0]), self.path))
+        return None if text is None else text[found[1]["index"] : found[2]["index"] + 1]
 
     def error(self, name: str, node: Any, message: str) -> str:
         """`file:line:col: in 'name': message` (1-based, as editors count; Quint's map counts from 0),
@@ -367,9 +382,15 @@ class QuintSpec(Model[tuple]):
     def action_taken(self, label: Label | None) -> str:
         """What `quint run --mbt` records as `mbt::actionTaken`: the first named action entered since
         the last `any` chose a disjunct ("" when none was), `init` or `step` when no `any` chose."""
-        if label is None:
-            return self.init_name  # the action `quint run --init` names, which Quint records
-        return self.leaf(label).taken
+        return self.declared_name(self.init_name if label is None else self.leaf(label).taken)
+
+    def declared_name(self, name: str) -> str:
+        """An action's name as its own module declares it, which Quint records (it does not flatten):
+        `RM::prepare` for the flattened `two_phase_commit_3::two_phase_commit::RM::prepare` of `action
+        RM::prepare`, `Move` for an instance's `W::Move`. Read where the source map places the name."""
+        definition = self.program.defs.get(name)
+        written = definition and self.locate.written(definition.get("id"))
+        return written if written and name.endswith(written) else recorded(name)
 
     def mbt_picks(self, label: Label | None) -> dict:
         """What `quint run --mbt` records as `mbt::nondetPicks`: the picks made since the last `any` chose

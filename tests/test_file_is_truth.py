@@ -257,3 +257,17 @@ def test_a_damaged_or_missing_manifest_stops_in_one_line_and_help_still_works(ma
     code, out, err = ttt_check("-i", "XHasNotWon", main=main)
     (line,) = err.splitlines()
     assert code == 3 and out == "" and line.startswith("ttt-check: error: ") and "manifest.json" in line
+
+
+@pytest.mark.parametrize("name", ["canWin", "canTakeCenter", "gameOver", "stalemate"])
+def test_a_boolean_definition_is_an_invariant_of_the_transcription_as_of_the_file(ttt_check, with_quint, name):
+    """Quint checks any boolean definition as an invariant: the transcription (default spec) takes the
+    same names as the file it transcribes, with the same verdict and the same shortest trace."""
+
+    def verdict(*spec: str) -> tuple:
+        code, out, err = ttt_check("-i", name, "--continue", *spec)
+        kept = [line for line in out.splitlines() if line.startswith(("[State", "[violation]", "[ok]", "  "))]
+        return code, kept, err
+
+    transcribed = verdict()
+    assert transcribed[0] in (0, 12) and transcribed == verdict("--spec", "specs/tictactoe.qnt")

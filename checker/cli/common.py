@@ -28,7 +28,7 @@ from checker.cli.guard import (  # noqa: F401 (exit codes live together)
     one_line,
 )
 from checker.files import ReadError, read_bounded, writable
-from checker.model import Model, SpecError
+from checker.model import Invariant, Model, SpecError
 
 #: the most a .qnt spec may weigh (the lecture's are 6 KB)
 SPEC_LIMIT = 4 * 1024 * 1024
@@ -405,16 +405,28 @@ def quint_file_options() -> list[click.Option]:
 
 
 def resolve_invariants(model: Model, names: Sequence[str]):
-    """The model's invariants called `names` (its defaults when none)."""
+    """The model's invariants called `names` (its defaults when none). As Quint checks any boolean
+    definition as an invariant, a state's boolean definition (`canWin`) may be named too."""
     chosen = []
     for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
-        if name not in model.invariants:
+        invariant = model.invariants.get(name) or boolean_definition(model, name)
+        if invariant is None:
+            booleans = [n for n in model.definitions if n not in model.invariants and boolean_definition(model, n)]
             raise click.BadParameter(
-                f"unknown invariant '{name}' for spec '{model.name}'; valid names: {', '.join(model.invariants)}",
+                f"unknown invariant '{name}' for spec '{model.name}'; valid names: "
+                f"{', '.join([*model.invariants, *booleans])}",
                 param_hint="'--invariant'",
             )
-        chosen.append(model.invariants[name])
+        chosen.append(invariant)
     return chosen
+
+
+def boolean_definition(model: Model, name: str) -> Invariant | None:
+    """The model's state definition `name` as an invariant, when its values are booleans."""
+    value = model.definitions.get(name)
+    if value is None or not all(isinstance(value(state), bool) for state in model.init_states()):
+        return None
+    return Invariant(name, value, "a boolean definition of the spec, checked as an invariant", name)
 
 
 def resolve_temporal(model: Model, names: Sequence[str]):

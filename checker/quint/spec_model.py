@@ -384,6 +384,12 @@ class QuintSpec(Model[tuple]):
         the last `any` chose a disjunct ("" when none was), `init` or `step` when no `any` chose."""
         return self.declared_name(self.init_name if label is None else self.leaf(label).taken)
 
+    def show_label(self, label: Label, view: str = "all") -> str:
+        """A step's label with the names the spec's reader writes: `Arm::lift  lift=1`, not the flattened
+        `robots::robot::Arm::lift  robots::robot::lift=1`."""
+        path = tuple(self.display_name(base) + mark + rest for base, mark, rest in (p.partition("#") for p in label.path))
+        return str(Label(path, tuple((recorded(name), value) for name, value in label.picks), label.notes))
+
     def declared_name(self, name: str) -> str:
         """An action's name as its own module declares it, which Quint records (it does not flatten):
         `RM::prepare` for the flattened `two_phase_commit_3::two_phase_commit::RM::prepare` of `action

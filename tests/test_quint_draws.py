@@ -49,9 +49,13 @@ def distribution(draw) -> Counter:
         draws = values[:k] + [values[k] + 1]
 
 
+#: Quint's simulator tries the next elements of a `nondet` whose body is false only in smaller sets
+QUINT_RETRY_NONDET_SMALLER_THAN = 100
+
+
 def plain(node, rng):
-    """Quint's procedure: a whole shuffle of the disjuncts (Fisher-Yates), a pick from a drawn one on;
-    each branch computed afresh."""
+    """Quint's procedure: a whole shuffle of the disjuncts (Fisher-Yates), a pick from a drawn one on
+    (in a set of 100 or more, the drawn one alone); each branch computed afresh."""
     while isinstance(node, Choice):
         n = node.size
         if node.shuffled:
@@ -61,7 +65,7 @@ def plain(node, rng):
                 order[i], order[j] = order[j], order[i]
         elif n:
             start = rng.randrange(n)
-            order = [(start + k) % n for k in range(n)]
+            order = [(start + k) % n for k in range(n if n < QUINT_RETRY_NONDET_SMALLER_THAN else 1)]
         else:
             return None
         for i in order:
@@ -147,3 +151,17 @@ def bounded(rng: Scripted) -> Scripted:
 
     rng.randrange = randrange
     return rng
+
+
+@pytest.mark.parametrize("size, found", [(99, True), (100, False)])
+def test_a_large_set_keeps_the_element_drawn(ttt_check, with_quint, tmp_path, size, found):
+    """A step whose nondet must pick one element of `size`: Quint's simulator tries the next elements only
+    in a set of fewer than 100, so `run` takes every step there, and almost never in a set of 100."""
+    spec = tmp_path / "pick.qnt"
+    spec.write_text(
+        "module pick {\n  var x: int\n  action init = x' = 0\n"
+        f"  action step = {{ nondet v = 1.to({size}).oneOf()\n all {{ v == {size}, x' = x + 1 }} }}\n"
+        "  val inv = x < 3\n}\n"
+    )
+    code, out, _ = ttt_check("run", "--spec", spec, "-i", "inv", "--max-samples", "20", "--max-steps", "5", "--seed", "1")
+    assert (code == 12) is found, out

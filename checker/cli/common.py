@@ -409,24 +409,32 @@ def resolve_invariants(model: Model, names: Sequence[str]):
     definition as an invariant, a state's boolean definition (`canWin`) may be named too."""
     chosen = []
     for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
-        invariant = model.invariants.get(name) or boolean_definition(model, name)
+        invariant = model.invariants.get(name) or boolean_definitions(model).get(name)
         if invariant is None:
-            booleans = [n for n in model.definitions if n not in model.invariants and boolean_definition(model, n)]
             raise click.BadParameter(
                 f"unknown invariant '{name}' for spec '{model.name}'; valid names: "
-                f"{', '.join([*model.invariants, *booleans])}",
+                f"{', '.join([*model.invariants, *boolean_definitions(model)])}",
                 param_hint="'--invariant'",
             )
         chosen.append(invariant)
     return chosen
 
 
-def boolean_definition(model: Model, name: str) -> Invariant | None:
-    """The model's state definition `name` as an invariant, when its values are booleans."""
-    value = model.definitions.get(name)
-    if value is None or not all(isinstance(value(state), bool) for state in model.init_states()):
-        return None
-    return Invariant(name, value, "a boolean definition of the spec, checked as an invariant", name)
+def boolean_definitions(model: Model) -> dict[str, Invariant]:
+    """The state definitions of a model that declares its invariants (a `.qnt` spec offers every boolean
+    definition as one already) whose values in the initial states are booleans, as invariants."""
+    if not model.invariants_declared:
+        return {}
+    initial = list(model.init_states())
+    found = {}
+    for name, value in model.definitions.items():
+        try:
+            boolean = bool(initial) and all(isinstance(value(state), bool) for state in initial)
+        except Exception:  # noqa: BLE001 - a definition that fails in a state is no invariant to offer
+            boolean = False
+        if boolean and name not in model.invariants:
+            found[name] = Invariant(name, value, "a boolean definition of the spec, checked as an invariant")
+    return found
 
 
 def resolve_temporal(model: Model, names: Sequence[str]):

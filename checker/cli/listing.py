@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from checker.cli.common import boolean_definitions
 from checker.model import Model
 
 
@@ -18,6 +19,9 @@ def format_listing(models: Mapping[str, Model]) -> str:
         else:  # Quint's: any boolean definition may be checked as an invariant
             lines.append(f"  boolean definitions, each an invariant --invariant NAME may check (default: {default or 'none'}):")
         lines += [f"    {inv.name:<22} {inv.doc}" for inv in model.invariants.values()]
+        booleans = boolean_definitions(model)
+        if booleans:
+            lines.append(f"  boolean definitions, also invariants --invariant NAME may check: {', '.join(booleans)}")
         if model.temporal_properties or model.unchecked_temporal:
             lines.append("  temporal properties:")
             lines += [f"    {p.name:<22} {p.doc}" for p in model.temporal_properties.values()]

@@ -21,13 +21,11 @@ from typing import Any, Callable
 from checker.explore.trace import Trace
 from checker.model import Label
 from checker.quint.errors import QuintError, Refused
-from checker.quint.runtime import Lazy, Partial, Unset, ordered, pick, walk
+from checker.quint.runtime import RETRY_BELOW, Lazy, Partial, Unset, ordered, pick, walk
 from checker.quint.show import shorten
 
 #: the operators that compose the steps of a run
 RUN_OPERATORS = frozenset({"then", "reps", "expect", "fail"})
-#: Quint's simulator tries the other picks of a `nondet` whose body is false only in sets smaller than this
-RETRY_BELOW = 100
 
 
 class RunFailure(QuintError):

@@ -307,6 +307,10 @@ def choose(elements: list | Drawn, branch: Callable) -> Choice | Draw:
     return Draw(elements.set, branch) if type(elements) is Drawn else Choice(len(elements), branch, False)
 
 
+#: Quint's simulator tries the other elements of a `nondet` whose body is false only in sets smaller than
+#: this (`QUINT_RETRY_NONDET_SMALLER_THAN`; it counts each part of a set of tuples or maps apart)
+RETRY_BELOW = 100
+
 #: every order of the disjuncts of a small `any` (of most of them): one draw picks its whole shuffle
 ORDERS = {n: list(permutations(range(n))) for n in range(2, 6)}
 
@@ -319,10 +323,11 @@ def walk(node: Any, rng) -> Any:
     Quint tries the disjuncts of an `any` in the order of a random shuffle: that is, each next one drawn
     uniformly among those not tried yet (for an `any` of 2 to 5 disjuncts, one of their orders drawn
     at once: the same likelihoods, in one draw). The elements of a `nondet` are tried from a uniformly drawn
-    one on, then the next ones (so an element after one that fails is likelier); those of a set too large
-    to enumerate, one drawn (`Draw`). A branch computed before is not computed again, but it is drawn as
-    if it were: the draws depend on the seed alone, never on what earlier samples computed, so a
-    sample's seed replays it (`run --seed`).
+    one on, then the next ones (so an element after one that fails is likelier), in a set of fewer than
+    `RETRY_BELOW`; in a larger set, the one drawn alone; in a set too large to enumerate, one drawn
+    (`Draw`). A branch computed before is not computed again, but it is drawn as if it were: the draws
+    depend on the seed alone, never on what earlier samples computed, so a sample's seed replays it
+    (`run --seed`).
     """
     while True:
         kind = type(node)
@@ -357,12 +362,12 @@ def walk(node: Any, rng) -> Any:
             if not size:
                 return None
             i = start = rng.randrange(size)
-            while True:  # from `start` on, cyclically
+            while True:  # from `start` on, cyclically (in a large set, the drawn element alone)
                 end = node.end(i, rng)
                 if end is not None:
                     break
                 i = i + 1 if i + 1 < size else 0
-                if i == start:
+                if i == start or size >= RETRY_BELOW:
                     return None
         node = end.then
 

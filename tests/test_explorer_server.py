@@ -154,17 +154,14 @@ def test_a_silent_connection_is_closed():
     assert err == ""
 
 
-#: the bounded load: clients at once, requests each, and the p99 latency a state request must stay under
-CLIENTS, REQUESTS, P99 = 16, 40, 0.25
+#: the bounded load: clients at once, requests each, the p99 latency state requests must stay under, and
+#: how many bursts may try (the best counts: a shared machine may stall one burst, never three)
+CLIENTS, REQUESTS, P99, BURSTS = 16, 40, 0.1, 3
 
 
-def test_a_burst_of_state_requests_is_answered_quickly_and_without_errors(server):
-    """16 clients at once, each opening a connection per request (as a page does): no error, and a p99
-    latency far below the 1 s a dropped connection costs (a SYN retry): a bound loose enough for a busy
-    machine; the latencies themselves are measured by benchmarks/explorer_load.py."""
-    port, _ = server
-    walk = paths(port)
-    assert len(walk) > 50
+def burst(port: int, walk: list[str]) -> tuple[float, list]:
+    """16 clients at once, each opening a connection per request (as a page does): the p99 latency, and
+    the errors."""
     latencies, errors = [], []
 
     def client(seed: int) -> None:
@@ -186,6 +183,22 @@ def test_a_burst_of_state_requests_is_answered_quickly_and_without_errors(server
     for thread in threads:
         thread.join(timeout=10)
     assert time.monotonic() - began < 10 and not any(thread.is_alive() for thread in threads)
-    assert errors == [] and len(latencies) == CLIENTS * REQUESTS
+    assert len(latencies) == CLIENTS * REQUESTS
     latencies.sort()
-    assert latencies[int(len(latencies) * 0.99)] < P99, latencies[-10:]
+    return latencies[int(len(latencies) * 0.99)], errors
+
+
+def test_a_burst_of_state_requests_is_answered_quickly_and_without_errors(server):
+    """No error, and a p99 latency under 100 ms (a dropped connection costs 1 s, a SYN retry), in the
+    best of at most three bursts; benchmarks/explorer_load.py measures the latencies."""
+    port, _ = server
+    walk = paths(port)
+    assert len(walk) > 50
+    p99s = []
+    for _ in range(BURSTS):
+        p99, errors = burst(port, walk)
+        assert errors == []
+        p99s.append(p99)
+        if p99 < P99:
+            break
+    assert min(p99s) < P99, p99s

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from math import prod
+from itertools import permutations
+from math import factorial, prod
 
 import pytest
 
-from checker.quint.runtime import Choice, Exit, walk
+from checker.quint.runtime import Choice, Exit, drawn_order, walk
 from quint_specs import spec
 
 
@@ -165,3 +166,11 @@ def test_a_large_set_keeps_the_element_drawn(ttt_check, with_quint, tmp_path, si
     )
     code, out, _ = ttt_check("run", "--spec", spec, "-i", "inv", "--max-samples", "20", "--max-steps", "5", "--seed", "1")
     assert (code == 12) is found, out
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 6, 7])
+def test_an_order_drawn_one_at_a_time_is_a_uniform_shuffle(n):
+    """An `any` of more than 5 disjuncts draws its order one index at a time: each of the n! orders
+    is exactly as likely, as in Quint's Fisher-Yates shuffle."""
+    found = distribution(lambda rng: tuple(drawn_order(n, rng)))
+    assert found == {order: Fraction(1, factorial(n)) for order in permutations(range(n))}

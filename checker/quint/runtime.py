@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations, permutations, product
 from operator import mul
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
@@ -315,6 +315,13 @@ RETRY_BELOW = 100
 ORDERS = {n: list(permutations(range(n))) for n in range(2, 6)}
 
 
+def drawn_order(n: int, rng) -> Iterator[int]:
+    """0 to n - 1 in a uniformly random order, each drawn once the one before it has been tried."""
+    untried = list(range(n))
+    while untried:
+        yield untried.pop(rng.randrange(len(untried))) if len(untried) > 1 else untried.pop()
+
+
 def walk(node: Any, rng) -> Any:
     """One step drawn from a state's tree of choices, as Quint's simulator draws it: each `Choice` takes
     the first of its branches, in a random order, that reaches the end of the choice's scope; then what
@@ -340,23 +347,13 @@ def walk(node: Any, rng) -> Any:
         if kind is not Choice:
             return node
         if node.shuffled:
-            orders = ORDERS.get(node.size)
-            if orders is not None:  # the whole shuffle in one draw
-                for i in orders[rng.randrange(len(orders))]:
-                    end = node.end(i, rng)
-                    if end is not None:
-                        break
-                else:
-                    return None
+            orders = ORDERS.get(node.size)  # for most, the whole shuffle in one draw
+            for i in orders[rng.randrange(len(orders))] if orders is not None else drawn_order(node.size, rng):
+                end = node.end(i, rng)
+                if end is not None:
+                    break
             else:
-                untried = list(range(node.size))
-                while untried:
-                    i = untried.pop(rng.randrange(len(untried))) if len(untried) > 1 else untried.pop()
-                    end = node.end(i, rng)
-                    if end is not None:
-                        break
-                else:
-                    return None
+                return None
         else:
             size = node.size
             if not size:

@@ -160,6 +160,8 @@ class QuintSpec(Model[tuple]):
         self.init_action = self.step_action = None
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
         self.leaves: dict = {"init": {}, "step": {}}
+        #: flattened action name -> its name as its module declares it (see `declared_name`)
+        self.declared: dict[str, str] = {}
         self.action_paths: tuple = ()
         self.nondet_names: tuple = ()
         if actions:
@@ -393,10 +395,14 @@ class QuintSpec(Model[tuple]):
     def declared_name(self, name: str) -> str:
         """An action's name as its own module declares it, which Quint records (it does not flatten):
         `RM::prepare` for the flattened `two_phase_commit_3::two_phase_commit::RM::prepare` of `action
-        RM::prepare`, `Move` for an instance's `W::Move`. Read where the source map places the name."""
-        definition = self.program.defs.get(name)
-        written = definition and self.locate.written(definition.get("id"))
-        return written if written and name.endswith(written) else recorded(name)
+        RM::prepare`, `Move` for an instance's `W::Move`. Read where the source map places the name, once
+        per action (a replay asks at every step)."""
+        declared = self.declared.get(name)
+        if declared is None:
+            definition = self.program.defs.get(name)
+            written = definition and self.locate.written(definition.get("id"))
+            declared = self.declared[name] = written if written and name.endswith(written) else recorded(name)
+        return declared
 
     def mbt_picks(self, label: Label | None) -> dict:
         """What `quint run --mbt` records as `mbt::nondetPicks`: the picks made since the last `any` chose

@@ -47,7 +47,7 @@ import keyword
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, partial, reduce
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from checker.model import Label
 from checker.quint import runtime
@@ -210,11 +210,20 @@ class Program:
     at the IR node `node` (None: the definition as a whole) as the user reads it.
     """
 
-    def __init__(self, module: dict, locate: Callable[[str, Any, str], str] | None = None):
+    def __init__(
+        self, module: dict, locate: Callable[[str, Any, str], str] | None = None, roots: Iterable[str] = ()
+    ):  # fmt: skip
+        """`roots`: the state machine's init and step, whose actions assign the variables of its states
+        (none: every variable is a state's)."""
         self.locate = locate or (lambda name, node, message: f"{message} (in '{name}')")
-        self.variables: list[str] = [d["name"] for d in module["declarations"] if d["kind"] == "var"]
-        self.var_index = {name: i for i, name in enumerate(self.variables)}
         self.defs: dict[str, dict] = {d["name"]: d for d in module["declarations"] if d["kind"] == "def"}
+        declared = [d["name"] for d in module["declarations"] if d["kind"] == "var"]
+        assigned = self.assigned_from(roots) if roots else declared
+        #: the variables no action of the state machine assigns, such as an instance's whose module's actions
+        #: the main module never calls: Quint's simulator leaves them out of its states (reading one is an error)
+        self.unassigned = frozenset(v for v in declared if v not in assigned)
+        self.variables: list[str] = [v for v in declared if v not in self.unassigned]
+        self.var_index = {name: i for i, name in enumerate(self.variables)}
         self.counter = 0
         #: definition name -> whether it reads no state variable
         self.free: dict[str, bool] = {}
@@ -297,6 +306,8 @@ class Program:
         if kind == "str":
             return repr(e["value"])
         if kind == "name":
+            if e["name"] in self.unassigned and e["name"] not in scope:
+                return f"not_set({e['name']!r}, {self.place(where, e.get('id'))})"
             return self.name(e["name"], scope, where)
         if kind == "lambda":
             inner = dict(scope)
@@ -506,7 +517,7 @@ class Program:
         if not isinstance(e, dict):
             return False
         name = e.get("name") if e.get("kind") == "name" else e.get("opcode") if e.get("kind") == "app" else None
-        if name in self.var_index or (name in self.defs and not self.state_free(name)):
+        if name in self.var_index or name in self.unassigned or (name in self.defs and not self.state_free(name)):
             return True
         return any(self.reads_state(x) for key, x in e.items() if key in ("expr", "args", "opdef"))
 
@@ -612,6 +623,28 @@ class Program:
         return self.namespace["d_" + identifier(name)]
 
     # ---- actions ---------------------------------------------------------------
+
+    def assigned_from(self, roots: Iterable[str]) -> set[str]:
+        """The variables that the actions reached from `roots` assign."""
+        seen, todo, assigned = set(), list(roots), set()
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in self.defs:
+                continue
+            seen.add(name)
+            stack = [self.defs[name]["expr"]]
+            while stack:
+                e = stack.pop()
+                if isinstance(e, list):
+                    stack.extend(e)
+                elif isinstance(e, dict):
+                    called = e.get("name") if e.get("kind") == "name" else e.get("opcode")
+                    if called == "assign" and e.get("kind") == "app":
+                        assigned.add(e["args"][0]["name"])
+                    elif called in self.defs:
+                        todo.append(called)
+                    stack.extend(x for key, x in e.items() if key in ("expr", "args", "opdef"))
+        return assigned
 
     def compile_action(self, name: str, initial: bool = False, partial: bool = False) -> Compiled:
         """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring).

@@ -634,6 +634,11 @@ def no_case(value: Variant, at: int | None = None) -> Any:
     raise fault(f"match: no case for {shown(value)}", at)
 
 
+def not_set(name: str, at: int | None = None) -> Any:
+    """A variable that no action assigns, read (Quint: "Variable x not set")."""
+    raise fault(f"variable '{name}' is not set: no action of the state machine assigns it", at)
+
+
 def check(condition: bool, at: int | None = None) -> bool:
     """`assert(condition)`: false is an error, as in Quint's simulator."""
     if not condition:

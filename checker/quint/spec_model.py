@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -151,7 +152,7 @@ class QuintSpec(Model[tuple]):
         self.source = source
         self.description = "the Quint spec as written, evaluated from Quint's IR"
         self.locate = Locator(source, text, ir.get("sourceMap"))
-        self.program = program = Program(module, self.locate.error)
+        self.program = program = Program(module, self.locate.error, (init, step) if actions else ())
         self.init_name, self.step_name = init, step
         self.sampling = False
         #: state -> its tree of choices for `random_step`, as far as draws computed it
@@ -216,11 +217,28 @@ class QuintSpec(Model[tuple]):
         if shown is not None:
             return shown
         parts = name.split("::")
-        for i in range(len(parts)):
-            if "::".join(parts[i:]) in self.visible:
-                return "::".join(parts[i:])
-        prefix = f"{self.name}::"
-        return name[len(prefix) :] if name.startswith(prefix) else name
+        endings = ["::".join(parts[i:]) for i in range(len(parts))]
+        taken = self._named
+        for ending in endings:
+            if ending in self.visible and ending not in taken:
+                return ending
+        # not visible from the main module (an instance inside an instance): the shortest ending of the
+        # name that no other name shares, `V::VotesSafe` for `M::Paxos::Paxos::V::VotesSafe`
+        for ending in reversed(endings):
+            if ending not in taken and self._endings[ending] == 1:
+                return ending
+        return name
+
+    @cached_property
+    def _named(self) -> frozenset[str]:
+        """The names the main module gives the definitions it imports."""
+        return frozenset(self.names.values())
+
+    @cached_property
+    def _endings(self) -> Counter:
+        """How many definitions and variables have each ending of their names (`b::c` and `c` of `a::b::c`)."""
+        names = [*self.program.defs, *self.program.variables, *self.program.unassigned]
+        return Counter("::".join(parts[i:]) for parts in map(lambda n: n.split("::"), names) for i in range(len(parts)))
 
     def _invariants(self, module: dict, types: Mapping[str, Any]) -> dict[str, Invariant]:
         """Every boolean definition without parameters (`val`, `def`, pure or not), as Quint's

@@ -175,6 +175,10 @@ class Model(Generic[S]):
     #: own simulator draws it (`quint run`); without it, simulation draws uniformly among `next_steps`.
     random_step: Callable[[S, Any], tuple[Label, S] | None] | None = None
 
+    #: Optional `random_init(rng) -> state | None`: an initial state drawn as the spec's own simulator draws
+    #: it, for a model whose initial states are too many to list (None: `init` is not enabled).
+    random_init: Callable[[Any], S | None] | None = None
+
     #: Optional `next_states(state) -> list`: the successors of `next_steps`, in its order, without their
     #: labels; a search that needs no labels uses it when the model has a faster way to compute them.
     next_states: Callable[[S], list[S]] | None = None
@@ -193,9 +197,20 @@ class Model(Generic[S]):
         what `quint run --mbt` records for it (None when the model records nothing but `init`)."""
         return ((None, state) for state in self.init_states())
 
+    def steps_into(self, state: S | None, target: S, picks: Mapping[str, Any] | None = None) -> list[Label | None]:
+        """The labels of the steps from `state` (None: of `init`) into `target`, for a replay. `picks`: the
+        values a trace recorded for the step's `nondet`s (`mbt::nondetPicks`), for a model that cannot list
+        every step (one choosing from a set too large to enumerate) to try first."""
+        steps = self.init_steps() if state is None else self.next_steps(state)
+        return [label for label, successor in steps if successor == target]
+
+    def state_variables(self) -> list[str]:
+        """The names of the state's variables, in the order of `to_quint`."""
+        return list(self.to_quint(next(iter(self.init_states()))))
+
     def init_label(self, state: S) -> Label | None:
         """The label of the first step of `init` into `state` (see `init_steps`)."""
-        return next((label for label, initial in self.init_steps() if initial == state), None)
+        return next(iter(self.steps_into(None, state)), None)
 
     def mbt_picks(self, label: Label | None) -> dict[str, Any]:
         """The picks `quint run --mbt` records (`mbt::nondetPicks`) for a step: its label's picks."""

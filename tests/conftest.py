@@ -2,6 +2,7 @@
 
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -48,6 +49,21 @@ def quint_or_skip() -> Path:
         if os.environ.get("CI"):
             pytest.fail("CI must install Quint in .quint/ (.ci/install_quint) before the tests")
         pytest.skip("needs the quint executable (QUINT, .quint/ or PATH)")
+
+
+def quint_run(
+    folder: Path, spec: str, *options: str, traces: int = 10, samples: int = 200, steps: int = 12, seed: int = 11
+) -> tuple[int, list[Path]]:
+    """`quint run` of `spec` (a path from the project folder), its traces written to the new folder `folder`:
+    its exit code, and the traces."""
+    folder.mkdir()
+    done = subprocess.run(
+        [str(quint_or_skip()), "run", "--backend=typescript", spec, "--out-itf", str(folder / "t{seq}.itf.json"),
+         "--n-traces", str(traces), "--max-samples", str(samples), "--max-steps", str(steps), "--seed", str(seed),
+         *options],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    return done.returncode, sorted(folder.glob("*.itf.json"))
 
 
 @pytest.fixture

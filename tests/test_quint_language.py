@@ -8,12 +8,10 @@ real Quint: `quint run` finds the same violations, and its traces replay as beha
 
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
 from random import Random
 
 import pytest
-from conftest import ROOT, quint_or_skip
+from conftest import ROOT, quint_run
 
 from checker.explore.bfs import explore
 from quint_specs import distances, spec
@@ -94,17 +92,6 @@ def test_each_draw_from_a_set_too_large_to_enumerate_is_a_new_element():
 
 
 # ---- on the command line, against the real Quint ----------------------------------------
-
-
-def quint_run(folder: Path, spec: str, *options: str, samples: int = 200) -> tuple[int, list[Path]]:
-    """`quint run` of `spec`, its traces written to `folder`: its exit code, and the traces."""
-    folder.mkdir()
-    done = subprocess.run(
-        [str(quint_or_skip()), "run", "--backend=typescript", spec, "--out-itf", str(folder / "t{seq}.itf.json"),
-         "--n-traces", "10", "--max-samples", str(samples), "--max-steps", "12", "--seed", "11", *options],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
-    return done.returncode, sorted(folder.glob("*.itf.json"))
 
 
 def test_nullary_boolean_definitions_are_listed_as_invariants(ttt_check, quint_cache):

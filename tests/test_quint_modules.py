@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 import subprocess
-from pathlib import Path
 
 import pytest
-from conftest import ROOT, quint_or_skip
+from conftest import quint_or_skip, quint_run
 
 CLOCKS = "tests/specs/clocks.qnt"
 HOURS_ONLY = ["--main", "hoursOnly", "--init", "Hours::init", "--step", "Hours::step"]
@@ -104,19 +103,6 @@ def test_each_main_init_and_step_has_its_own_cache_entry(ttt_check, quint_cache)
     assert {path: path.stat().st_mtime_ns for path in quint_cache.rglob("*.json")} == before  # read, not written
 
 
-def quint_run(tmp_path: Path, spec: str, *options: str, traces: int = 30, samples: int = 30) -> tuple[int, list[Path]]:
-    """`quint run` writing its traces to a fresh folder: its exit code, and the traces."""
-    quint = quint_or_skip()
-    folder = tmp_path / f"traces{len(list(tmp_path.iterdir()))}"
-    folder.mkdir()
-    done = subprocess.run(
-        [str(quint), "run", "--backend=typescript", spec, "--out-itf", str(folder / "t{seq}.itf.json"),
-         "--n-traces", str(traces), "--max-samples", str(samples), "--max-steps", "20", "--seed", "7", *options],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
-    return done.returncode, sorted(folder.glob("*.itf.json"))
-
-
 @pytest.mark.parametrize(
     "spec, options",
     [(CLOCKS, []), (CLOCKS, HOURS_ONLY), (CLOCKS, MINUTES_ONLY), (CLOCKS, ["--init", "Start", "--step", "Tick"]),
@@ -127,7 +113,7 @@ def test_quints_traces_replay_as_written(ttt_check, quint_cache, tmp_path, spec,
     """Instances' variables under Quint's names (`clocks::Hours::count`), init's nondet picks, the action
     --init names, an instance's action and nondet by their own names (`tick`, `target`; `Arm::lift`, as
     its module declares it), records in sets and as map keys, sets in Quint's order."""
-    _, traces = quint_run(tmp_path, spec, *options, *mbt)
+    _, traces = quint_run(tmp_path / "t", spec, *options, *mbt, traces=30, samples=30, steps=20, seed=7)
     assert len(traces) == 30
     code, out, err = ttt_check("replay", "--spec", spec, *options, "--same-encoding", "--quiet", *traces)
     assert (code, err) == (0, "")
@@ -135,7 +121,7 @@ def test_quints_traces_replay_as_written(ttt_check, quint_cache, tmp_path, spec,
 
 
 def test_quint_finds_the_violation_ttt_check_reports(ttt_check, quint_cache, tmp_path):
-    code, traces = quint_run(tmp_path, CLOCKS, "--mbt", "--invariant", "beforeNoon", traces=1, samples=500)
+    code, traces = quint_run(tmp_path / "t", CLOCKS, "--mbt", "--invariant", "beforeNoon", traces=1, samples=500, steps=20, seed=7)
     assert code == 1 and traces  # Quint found a violation
     code, out, _ = ttt_check("replay", "--spec", CLOCKS, "-i", "beforeNoon", *traces)
     assert code == 12 and "Invariant beforeNoon is violated" in out

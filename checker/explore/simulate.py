@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Invariant, Model
+from checker.model import Invariant, Model, SpecError
 
 #: At most this many states keep their successors and verdicts in memory.
 CACHE_LIMIT = 1_000_000
@@ -75,7 +75,13 @@ class Simulator:
         self.model = model
         self.invariants = list(invariants)
         self.max_steps = max_steps
-        self.initial = tuple(model.init_states())
+        #: the initial states, drawn from uniformly; None when they are too many to list (see `Model.random_init`)
+        self.initial: tuple | None = None
+        try:
+            self.initial = tuple(model.init_states())
+        except SpecError:
+            if model.random_init is None:
+                raise
         self.successors: dict[Hashable, tuple] = {}
         self.verdicts: dict[Hashable, tuple[str, ...]] = {}
 
@@ -95,13 +101,19 @@ class Simulator:
                 self.verdicts[state] = found
         return found
 
+    def drawn_initial(self, rng) -> Hashable:
+        state = self.model.random_init(rng)  # type: ignore[misc]
+        if state is None:
+            raise SpecError(f"init of spec '{self.model.name}' is not enabled: it has no initial state")
+        return state
+
     def sample(self, seed: int) -> tuple[Sample, int]:
         """Run the sample of `seed`; also return the next sample's seed."""
         from random import Random
 
         rng = Random(seed)
         draw = rng.random
-        state = self.initial[int(draw() * len(self.initial))]
+        state = self.initial[int(draw() * len(self.initial))] if self.initial is not None else self.drawn_initial(rng)
         states, labels = [state], [None]
         violated = self.violated(state)
         ended_early = False

@@ -926,7 +926,7 @@ class ActionWriter:
                 self.write(at, f"{local} = {elements_local}[i]")
                 inside(inner, ret, at)
 
-            self.choice(ctx, picked, indent, f"choose({elements_local}, {{}})", branch)
+            self.choice(ctx, picked, indent, f"choose({elements_local}, {{}}, {name!r})", branch)
         self.nesting -= 1
 
     def elements(self, e: dict, ctx: Ctx) -> str:

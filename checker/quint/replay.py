@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Invariant, Label, Model, order
+from checker.model import Invariant, Label, Model, SpecError, order
 from checker.quint.itf import (
     ACTION_TAKEN,
     NONDET_PICKS,
@@ -25,6 +25,13 @@ from checker.quint.itf import (
     to_json,
 )
 from checker.quint.value import Record, Variant, flat
+
+
+#: the end of a "not a behaviour" line for a step that chooses from a set too large to enumerate
+UNTRIED = (
+    "(or none ttt-check finds: {} chooses from a set too large to enumerate, and none of the values tried, "
+    "those the trace recorded with --mbt or those the two states hold, leads there)"
+)
 
 
 class NotABehaviour(Exception):
@@ -109,11 +116,15 @@ class Replayer:
     def __init__(self, model: Model, invariants: Sequence[Invariant]):
         self.model = model
         self.invariants = list(invariants)
-        #: each initial state -> the labels of the choices of `init` that reach it
-        self.initial: dict[Hashable, list] = {}
-        for label, state in model.init_steps():
-            self.initial.setdefault(state, []).append(label)
-        self.variables = list(model.to_quint(next(iter(self.initial))))
+        #: each initial state -> the labels of the choices of `init` that reach it; None when `init` chooses
+        #: from a set too large to enumerate (then each trace's state 0 is explained alone)
+        self.initial: dict[Hashable, list] | None = {}
+        try:
+            for label, state in model.init_steps():
+                self.initial.setdefault(state, []).append(label)
+        except SpecError:
+            self.initial = None
+        self.variables = model.state_variables()
 
     def replay(self, itf: ItfTrace, same_encoding: bool = False, from_any_state: bool = False) -> Replayed:
         """Check `itf` step by step; NotABehaviour names the first problem.
@@ -157,6 +168,13 @@ class Replayer:
     def explain_initial(self, state: Hashable, values: dict | None) -> Label | None:
         """State 0 must be initial; its `mbt::` fields, when given, must name `init` and the picks
         of a choice of `init` that reaches it. The label of that choice (None when it has none)."""
+        if self.initial is None:
+            labels = self.model.steps_into(None, state, self.picks(values, 0))
+            if not labels:
+                raise NotABehaviour(
+                    f"state 0 is not an initial state of spec '{self.model.name}' {UNTRIED.format('`init`')}"
+                )
+            return self.matching_mbt(labels, 0, values, initial=True)
         if state not in self.initial:
             nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
             raise NotABehaviour(
@@ -165,13 +183,17 @@ class Replayer:
             )
         return self.matching_mbt(self.initial[state], 0, values, initial=True)
 
+    @staticmethod
+    def picks(values: dict | None, index: int) -> dict | None:
+        """The picks the `mbt::` fields of a state record (None without them)."""
+        return None if values is None else _picks(values[NONDET_PICKS], index)
+
     def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
         """The label of the step from `before` into `state`; the `mbt::` fields
         in `values`, when given, must name it."""
-        successors = list(self.model.next_steps(before))
-        candidates = [label for label, successor in successors if successor == state]
+        candidates = self.model.steps_into(before, state, self.picks(values, index))
         if not candidates:
-            raise NotABehaviour(self.no_step(before, state, index, successors))
+            raise NotABehaviour(self.no_step(before, state, index))
         return self.matching_mbt(candidates, index, values)
 
     def matching_mbt(self, candidates: list, index: int, values: dict | None, initial: bool = False) -> Label | None:
@@ -196,13 +218,17 @@ class Replayer:
     def diff(self, a: Hashable, b: Hashable) -> list[str]:
         return changes(self.model.to_quint(a), self.model.to_quint(b))
 
-    def no_step(self, before: Hashable, state: Hashable, index: int, successors: list) -> str:
+    def no_step(self, before: Hashable, state: Hashable, index: int) -> str:
         """Why no step leads from `before` to `state`: what the trace changes, and the nearest step."""
         model = self.model
         text = (
             f"state {index}: no step of spec '{model.name}' leads from state {index - 1} to state {index}, "
             f"which changes {describe(self.diff(before, state))}"
         )
+        try:
+            successors = list(model.next_steps(before))
+        except SpecError:
+            return f"{text} {UNTRIED.format(f'the step from state {index - 1}')}"
         if not successors:
             return text + f"; state {index - 1} has no successor at all"
         label, nearest = min(successors, key=lambda step: len(self.diff(step[1], state)))
@@ -215,7 +241,7 @@ class Replayer:
         last = states[-1]
         if last == states[loop]:
             return
-        if not any(successor == states[loop] for _, successor in self.model.next_steps(last)):
+        if not self.model.steps_into(last, states[loop]):
             raise NotABehaviour(
                 f"loop: no step of spec '{self.model.name}' leads from the last state ({len(states) - 1}) "
                 f"back to state {loop}, which would change {describe(self.diff(last, states[loop]))}"

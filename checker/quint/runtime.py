@@ -273,10 +273,10 @@ class Draw:
     draws one element (`pick`) and computes its branch anew, never kept; when the branch fails, the step
     fails: Quint's simulator tries no other element (it retries only in sets of fewer than 100)."""
 
-    __slots__ = ("set", "branch")
+    __slots__ = ("set", "branch", "name")
 
-    def __init__(self, s: Lazy, branch: Callable[[Any], Any]):
-        self.set, self.branch = s, branch
+    def __init__(self, s: Lazy, branch: Callable[[Any], Any], name: str):
+        self.set, self.branch, self.name = s, branch, name
 
     def end(self, rng) -> Any:
         """The `Exit` that the branch of an element drawn reaches, or None."""
@@ -302,9 +302,9 @@ def drawable(s: Any) -> list | Drawn:
     return Drawn(s) if isinstance(s, Lazy) else ordered(s)
 
 
-def choose(elements: list | Drawn, branch: Callable) -> Choice | Draw:
-    """The node of a `nondet` in a state's tree, over the elements `drawable` gave."""
-    return Draw(elements.set, branch) if type(elements) is Drawn else Choice(len(elements), branch, False)
+def choose(elements: list | Drawn, branch: Callable, name: str) -> Choice | Draw:
+    """The node of the `nondet` `name` in a state's tree, over the elements `drawable` gave."""
+    return Draw(elements.set, branch, name) if type(elements) is Drawn else Choice(len(elements), branch, False)
 
 
 #: Quint's simulator tries the other elements of a `nondet` whose body is false only in sets smaller than

@@ -29,7 +29,9 @@ from checker.properties.temporal import (
     initially,
     leadsTo,
 )
+from checker.quint import witnesses
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
+from checker.quint.errors import Refused
 from checker.quint.frontend import compile_spec
 from checker.quint.itf import recorded
 from checker.quint.runtime import QuintError, Unset, from_value, to_value, walk
@@ -181,9 +183,6 @@ class QuintSpec(Model[tuple]):
         self.unchecked_temporal: dict[str, str] = {}
         self.temporal_properties = self._temporal(module)
         self.views = {"quint": lambda state, previous=None: pretty(self.to_quint(state))}
-        steps = self.init_steps() if actions else []
-        #: the variables in the order `init` assigns them (the order of ITF's `vars`)
-        self.assigned_order = list(self.leaf(steps[0][0]).assigned) if steps else list(self.variables)
 
     def _compile_actions(self, init: str, step: str) -> None:
         program, source = self.program, self.source
@@ -344,6 +343,32 @@ class QuintSpec(Model[tuple]):
 
     # ---- states and steps ------------------------------------------------------
 
+    @cached_property
+    def assigned_order(self) -> list[str]:
+        """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step, or
+        in the first place it assigns them when its steps cannot be listed."""
+        if self.init_action is None:
+            return list(self.variables)
+        try:
+            steps = self.init_steps()
+        except Refused:
+            steps = []
+        leaf = self.leaf(steps[0][0]) if steps else next(iter(self.init_action.leaves), None)
+        return list(leaf.assigned) if leaf is not None else list(self.variables)
+
+    def state_variables(self) -> list[str]:
+        return self.assigned_order
+
+    def steps_into(self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None) -> list:
+        """As a model lists them; when a step chooses from a set too large to enumerate, the steps found by
+        trying the values the trace's states hold or recorded (see `checker.quint.witnesses`)."""
+        try:
+            return super().steps_into(state, target, picks)
+        except Refused:
+            action = self.init_action if state is None else self.step_action
+            tree = action.tree(Unassigned() if state is None else state)
+            return witnesses.steps_into(tree, target, witnesses.values_tried(state, target, picks))
+
     def init_steps(self) -> list[tuple[Label, tuple]]:
         """Every (label, initial state) of `init`: its label has the picks Quint records for state 0."""
         return self.init_action.steps(Unassigned())
@@ -357,6 +382,12 @@ class QuintSpec(Model[tuple]):
     def next_states(self, state: tuple) -> list[tuple]:
         """The successors alone, one per step (as `next_steps` without the labels, and faster)."""
         return self.step_action.states(state)
+
+    def random_init(self, rng) -> tuple | None:
+        """An initial state drawn as `quint run` draws it, for an `init` that chooses from a set too large to
+        enumerate (see `random_step`)."""
+        step = walk(self.init_action.tree(Unassigned()), rng)
+        return None if step is None else step[1]
 
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly

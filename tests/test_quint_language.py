@@ -1,6 +1,7 @@
 """Quint's language beyond the lecture's spec: `all`/`any`/`match` as booleans and over actions, nullary
 boolean definitions as invariants, `chooseSome`, sets too large to build (tests/specs/booleans.qnt,
-tests/specs/huge.qnt), and what ttt-check refuses (tests/specs/errors.qnt).
+tests/specs/huge.qnt), a variable a step leaves unset (tests/specs/lamp.qnt), and what ttt-check refuses
+(tests/specs/errors.qnt).
 
 Counts and verdicts are checked against enumerations written here from the specs' text, and against the
 real Quint: `quint run` finds the same violations, and its traces replay as behaviours of the spec.
@@ -8,6 +9,7 @@ real Quint: `quint run` finds the same violations, and its traces replay as beha
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 import pytest
@@ -17,6 +19,7 @@ from checker.explore.bfs import explore
 from quint_specs import distances, spec
 
 BOOLEANS, HUGE, ERRORS = "tests/specs/booleans.qnt", "tests/specs/huge.qnt", "tests/specs/errors.qnt"
+LAMP = "tests/specs/lamp.qnt"
 
 
 def booleans_steps(state):
@@ -166,3 +169,25 @@ def test_a_temporal_property_of_steps_is_refused_not_answered(ttt_check, quint_c
     code, out, err = ttt_check("--spec", ERRORS, "-t", "Grows")
     assert code == 3 and out == "" and len(err.strip().splitlines()) == 1
     assert f"{ERRORS}:{line_of(ERRORS, 'temporal Grows')}:" in err and "relates a state to the next one" in err
+
+
+def test_a_variable_the_step_does_not_assign_is_unset_as_in_quint(ttt_check, quint_cache, tmp_path):
+    """lamp.qnt's step assigns `on` alone: its states are (off, 0 switches), then on and off with
+    `switches` unset; reading it there is Quint's error, at the same place."""
+    code, out, _ = ttt_check("--spec", LAMP)
+    assert code == 0 and "[ok] invariant inv holds in all 3 reachable states" in out
+    place = f"{LAMP}:11:{(ROOT / LAMP).read_text().splitlines()[10].index('switches') + 1}"
+    quint_code, _ = quint_run(tmp_path / "q", LAMP, "--invariant", "counted")
+    assert quint_code != 0
+    code, out, err = ttt_check("--spec", LAMP, "-i", "counted")
+    assert code == 3 and err == f"ttt-check: error: {place}: in 'counted': variable 'switches' is not set: the step into this state did not assign it\n"
+
+
+@pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
+def test_quints_traces_with_a_variable_left_unset_replay(ttt_check, quint_cache, tmp_path, mbt):
+    """Quint writes no value for `switches` after the first state (it still lists it in `vars`)."""
+    _, traces = quint_run(tmp_path / "t", LAMP, *mbt)
+    states = [json.loads(trace.read_text())["states"] for trace in traces]
+    assert states and all("switches" in s[0] and all("switches" not in later for later in s[1:]) for s in states)
+    code, out, err = ttt_check("replay", "--spec", LAMP, "--same-encoding", "--quiet", *traces)
+    assert (code, err) == (0, "") and f"{len(traces)} traces are behaviours of the spec, 0 are not" in out

@@ -646,17 +646,14 @@ class Program:
                     stack.extend(x for key, x in e.items() if key in ("expr", "args", "opdef"))
         return assigned
 
-    def compile_action(self, name: str, initial: bool = False, partial: bool = False) -> Compiled:
-        """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring).
-        `partial`: a variable it does not assign is left unset (in a run of `ttt-check test`), not an error."""
-        return Compiled(ActionWriter(self, name, initial, partial=partial))
+    def compile_action(self, name: str, initial: bool = False) -> Compiled:
+        """The top-level action `name` as `steps(S)`, `states(S)` and `tree(S)` (see the module docstring)."""
+        return Compiled(ActionWriter(self, name, initial))
 
-    def compile_expression_action(
-        self, e: dict, locals_: tuple[str, ...], where: str, partial: bool = False
-    ) -> Compiled:
+    def compile_expression_action(self, e: dict, locals_: tuple[str, ...], where: str) -> Compiled:
         """The action expression `e` of definition `where` (`enabled(A)`, a step of a run), whose free local
         names `locals_` its functions read from their last argument, a dict L."""
-        return Compiled(ActionWriter(self, where, False, expr=e, locals_=locals_, partial=partial))
+        return Compiled(ActionWriter(self, where, False, expr=e, locals_=locals_))
 
     def makes_choice(self, e: dict) -> bool:
         """Whether an action's own body has a `nondet`, an `any` or an `if` over actions."""
@@ -707,19 +704,17 @@ class ActionWriter:
 
     The action is the top-level one `name`, or the expression `expr` (of definition `name`)
     whose local names `locals_` are read from the functions' last argument, a dict L.
-    `partial`: a variable the action does not assign is left unset (`Unset`, in a
-    `Partial` state, as a run of `quint test` does), instead of being an error.
+    A variable the action does not assign is left unset (`Unset`, in a `Partial` state),
+    as Quint's simulator leaves it.
     """
 
     def __init__(
-        self, program: Program, name: str, initial: bool, expr: dict | None = None, locals_: tuple[str, ...] = (),
-        partial: bool = False,
+        self, program: Program, name: str, initial: bool, expr: dict | None = None, locals_: tuple[str, ...] = ()
     ):  # fmt: skip
         self.program = program
         self.name = name
         self.action_expr = program.defs[name]["expr"] if expr is None else expr
         self.locals = locals_
-        self.partial = partial
         self.label = "InitLabel" if initial else "Label"
         #: leaves in the order the code reaches them; one per place the action succeeds
         self.leaves: list[Leaf] = []
@@ -995,25 +990,20 @@ class ActionWriter:
         if self.mode == "enabled":
             self.write(indent, "return True")
             return
+        # a variable no assignment reached is left unset, as Quint's simulator leaves it (reading it is an error)
+        missing = [v for v in self.program.variables if v not in assigned]
         if self.mode == "holds":
             index = self.program.var_index
-            same = " and ".join(f"{code} == T[{index[name]}]" for name, code in ctx.assigned) or "True"
-            self.write(indent, f"if {same}:")
+            same = [f"{code} == T[{index[name]}]" for name, code in ctx.assigned]
+            same += [f"type(tuple.__getitem__(T, {index[name]})) is Unset" for name in missing]
+            self.write(indent, f"if {' and '.join(same) or 'True'}:")
             self.write(indent + 1, "return True")
             return
-        missing = [v for v in self.program.variables if v not in assigned]
-        if missing and self.partial:
-            assigned.update({v: f"Unset({v!r})" for v in missing})
-            missing = []
-        if missing:
-            where = f" ({' › '.join(ctx.path)})" if ctx.path else ""
-            message = f"{'init' if self.label == 'InitLabel' else self.name}{where} assigns no value to {', '.join(map(repr, missing))}"
-            self.write(indent, f"raise QuintError({message!r})")
-            return
+        assigned.update({v: f"Unset({v!r})" for v in missing})
         path = self.leaf_path(ctx)
         state = "(" + "".join(assigned[v] + ", " for v in self.program.variables) + ")"
-        if self.partial:
-            state = f"partial_state({state})"
+        if missing:
+            state = f"Partial({state})"
         if self.mode == "states":
             self.write(indent, f"out({state})")
             return

@@ -299,7 +299,7 @@ class ItfTrace:
     """An ITF document read back: each state's variables as Quint values."""
 
     vars: tuple[str, ...]
-    #: one mapping variable name -> Quint value per state
+    #: one mapping variable name -> Quint value per state (without a variable left unset, as Quint writes it)
     states: tuple[Mapping[str, Any], ...]
     loop: int | None
     meta: Mapping[str, Any]
@@ -326,9 +326,6 @@ def decode_trace(document: Any) -> ItfTrace:
     for i, raw in enumerate(states):
         if not isinstance(raw, dict):
             raise ItfError(f"state {i}: expected an object of variables, found {json_text(raw)}")
-        missing = [name for name in variables if name not in raw]
-        if missing:
-            raise ItfError(f"state {i}: variable '{missing[0]}' is listed in 'vars' but has no value")
         decoded.append({name: from_json(v, f"state {i}: {name}") for name, v in raw.items() if name != "#meta"})
     loop = document.get("loop")
     if loop is not None and not (isinstance(loop, int) and not isinstance(loop, bool) and 0 <= loop < len(states)):

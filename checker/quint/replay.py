@@ -161,7 +161,7 @@ class Replayer:
 
     def decode(self, values: dict, index: int) -> Hashable:
         try:
-            return self.model.from_quint({name: values[name] for name in self.variables})
+            return self.model.from_quint({name: values[name] for name in self.variables if name in values})
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 

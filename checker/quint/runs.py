@@ -169,7 +169,7 @@ class Runner:
         key = (id(e), tuple(scope))
         compiled = self.actions.get(key)
         if compiled is None:
-            compiled = self.program.compile_expression_action(e, tuple(scope), self.where, partial=True)
+            compiled = self.program.compile_expression_action(e, tuple(scope), self.where)
             self.actions[key] = compiled
         drawn = walk(compiled.tree(self.state, scope), self.rng)
         if drawn is None:

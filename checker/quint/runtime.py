@@ -185,7 +185,7 @@ def _natural(value: Any) -> bool:
 
 
 class Unset:
-    """The value of a variable that a step of a run did not assign (Quint leaves it unset)."""
+    """The value of a variable that a step did not assign (Quint's simulator leaves it unset)."""
 
     __slots__ = ("name",)
 
@@ -203,20 +203,15 @@ class Unset:
 
 
 class Partial(tuple):
-    """A state of a run in which some variables are `Unset`: reading one is an error, as in `quint test`."""
+    """A state in which some variables are `Unset`: reading one is an error ("Variable x not set"), as in Quint."""
 
     __slots__ = ()
 
     def __getitem__(self, index):
         value = tuple.__getitem__(self, index)
         if type(value) is Unset:
-            raise QuintError(f"variable '{value.name}' is not set: no step of the run so far assigned it a value")
+            raise QuintError(f"variable '{value.name}' is not set: the step into this state did not assign it")
         return value
-
-
-def partial_state(values: tuple) -> tuple:
-    """A run's next state: a `Partial` one when some variable is unset."""
-    return Partial(values) if any(type(v) is Unset for v in values) else values
 
 
 #: where `q::debug` writes its lines (None: nowhere; `ttt-check test` prints them, as `quint test` does)

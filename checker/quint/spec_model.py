@@ -34,7 +34,7 @@ from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, 
 from checker.quint.errors import Refused
 from checker.quint.frontend import compile_spec
 from checker.quint.itf import recorded
-from checker.quint.runtime import QuintError, Unset, from_value, to_value, walk
+from checker.quint.runtime import Partial, QuintError, Unset, from_value, to_value, walk
 from checker.quint.show import Shower, shorten
 from checker.quint.value import Record, pretty
 
@@ -421,10 +421,9 @@ class QuintSpec(Model[tuple]):
         return Record((name, to_value(value)) for name, value in values if type(value) is not Unset)
 
     def from_quint(self, variables: Mapping[str, Any]) -> tuple:
-        missing = [v for v in self.variables if v not in variables]
-        if missing:
-            raise ValueError(f"missing state variable '{missing[0]}'")
-        return tuple(from_value(variables[v]) for v in self.variables)
+        """A variable missing is unset (Quint writes no value for it)."""
+        state = tuple(from_value(variables[v]) if v in variables else Unset(v) for v in self.variables)
+        return Partial(state) if any(type(value) is Unset for value in state) else state
 
     def leaf(self, label: Label) -> Leaf:
         kind = "init" if isinstance(label, InitLabel) else "step"

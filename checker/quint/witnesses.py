@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from checker.model import order
 from checker.quint.itf import recorded
-from checker.quint.runtime import Choice, Draw, Exit, QRecord, from_value
+from checker.quint.runtime import Choice, Draw, Exit, QRecord, Unset, from_value
 
 #: the most values tried for one `nondet` over a set too large to enumerate (a state holds few more)
 MAX_TRIED = 10_000
@@ -66,9 +66,9 @@ def values_tried(before: tuple | None, after: tuple, picks: Mapping[str, Any] | 
             values = [from_value(picks[name])]
         else:
             if held is None:
-                found = dict.fromkeys(_parts(after))
+                found = {part: None for value in after for part in _parts(value)}
                 if before is not None:
-                    found.update(dict.fromkeys(_parts(before)))
+                    found.update((part, None) for value in before for part in _parts(value))
                     found.update(dict.fromkeys(_differences(before, after)))
                 held = sorted(found, key=order)[:MAX_TRIED]
             values = held
@@ -78,7 +78,10 @@ def values_tried(before: tuple | None, after: tuple, picks: Mapping[str, Any] | 
 
 
 def _parts(value: Any) -> Iterator:
-    """The value and every value inside it: elements, keys, entries, fields, a variant's tag and value."""
+    """The value and every value inside it: elements, keys, entries, fields, a variant's tag and value
+    (none of a variable left unset)."""
+    if type(value) is Unset:
+        return
     yield value
     if isinstance(value, dict):
         for key, entry in value.items():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
@@ -81,3 +82,23 @@ def test_the_seed_printed_repeats_the_failing_sample(ttt_check, quint_cache):
     code, again, _ = ttt_check("test", RUNS, "--match", "rareTest", "--seed", seed)
     assert code == 1 and "rareTest failed after 1 test(s)" in again
     assert "{ x: 12 }" in again  # every step added 2
+
+
+def test_each_tests_trace_is_written_under_quints_name_and_replays(ttt_check, quint_cache, tmp_path):
+    """`{test}_{seq}` names as `quint test --out-itf` gives them (Quint writes no trace of a failing
+    test; ttt-check writes it too). Each trace, theirs and ours, is a behaviour of the spec: these tests
+    take `init`, then `step`, its length from the spec's text (3 reps: 4 states)."""
+    matching = ["--match", "initThenStepTest|repsTest|expectTest"]
+    (tmp_path / "quint").mkdir()
+    (tmp_path / "ours").mkdir()
+    quint_test(*matching, "--out-itf", str(tmp_path / "quint" / "{test}_{seq}.itf.json"))
+    code, _, _ = ttt_check("test", RUNS, *matching, "--seed", "7", "--out-itf", tmp_path / "ours" / "{test}_{seq}.itf.json")
+    ours = sorted(path.name for path in (tmp_path / "ours").iterdir())
+    theirs = sorted(path.name for path in (tmp_path / "quint").iterdir())
+    assert code == 1 and ours == ["expectTest_2.itf.json", "initThenStepTest_0.itf.json", "repsTest_1.itf.json"]
+    assert theirs == ["initThenStepTest_0.itf.json", "repsTest_1.itf.json"]
+    lengths = {name: len(json.loads((tmp_path / "ours" / name).read_text())["states"]) for name in ours}
+    assert lengths == {"expectTest_2.itf.json": 2, "initThenStepTest_0.itf.json": 2, "repsTest_1.itf.json": 4}
+    traces = [*(tmp_path / "ours").iterdir(), *(tmp_path / "quint").iterdir()]
+    code, out, err = ttt_check("replay", "--spec", RUNS, "--quiet", *traces)
+    assert (code, err) == (0, "") and "5 traces are behaviours of the spec, 0 are not" in out

@@ -191,3 +191,11 @@ def test_quints_traces_with_a_variable_left_unset_replay(ttt_check, quint_cache,
     assert states and all("switches" in s[0] and all("switches" not in later for later in s[1:]) for s in states)
     code, out, err = ttt_check("replay", "--spec", LAMP, "--same-encoding", "--quiet", *traces)
     assert (code, err) == (0, "") and f"{len(traces)} traces are behaviours of the spec, 0 are not" in out
+
+
+def test_quints_trace_of_no_state_replays_as_nothing_to_replay(ttt_check, quint_cache, tmp_path):
+    """Quint's simulator cannot evaluate `apalache::generate` in init either: its traces have no state."""
+    _, traces = quint_run(tmp_path / "t", ERRORS, "--init", "generated", "--step", "step")
+    assert traces and all(json.loads(trace.read_text())["states"] == [] for trace in traces)
+    code, out, err = ttt_check("replay", "--spec", ERRORS, "--init", "generated", traces[0])
+    assert (code, err) == (0, "") and out.endswith("[ok] The trace has no states: nothing of spec 'errors' to replay.\n")

@@ -63,6 +63,8 @@ def format_violations(replayed, names) -> str:
 
 def format_verdict(model, replayed, names, from_any_state: bool = False) -> str:
     """The verdict on a valid trace and what its invariants did."""
+    if not replayed.trace.states:  # `quint run` writes one where no sample got past `init`
+        return f"[ok] The trace has no states: nothing of spec '{model.name}' to replay."
     checked = " and its mbt:: fields agree" if replayed.mbt else ""
     what = "Every step of the trace, from state 0 as given, is a step" if from_any_state else "The trace is a behaviour"
     lines = [
@@ -211,15 +213,16 @@ def replay_command(specs: Specs) -> click.Command:
             if len(traces) == 1:
                 meta = ", ".join(f"{key} {itf.meta[key]}" for key in ("source", "status") if key in itf.meta)
                 click.echo(f"Replaying {path} ({meta or 'no #meta'}) against spec '{name}' ({model.source})\n")
-                if show:
+                if show and replayed.trace.states:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
-                click.echo(format_table(replayed, names) + "\n\n" + format_verdict(model, replayed, names, from_any_state))
+                table = format_table(replayed, names) + "\n\n" if replayed.trace.states else ""
+                click.echo(table + format_verdict(model, replayed, names, from_any_state))
             else:
                 bad = sorted({n for violated in replayed.violated for n in violated}, key=names.index)
                 note = f"; violates {', '.join(bad)}" if bad else ""
                 mbt = ", mbt checked" if replayed.mbt else ""
                 click.echo(f"ok  {path}  (spec {name}, {states(len(replayed.trace))}{mbt}{note})")
-                if show:
+                if show and replayed.trace.states:
                     click.echo(format_trace(model, replayed.trace, view) + "\n")
         if len(traces) > 1:
             click.echo(format_summary(models, accepted, rejected, covered, coverage, len(traces), from_any_state))

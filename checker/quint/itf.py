@@ -314,12 +314,10 @@ def decode_trace(document: Any) -> ItfTrace:
     states = document.get("states")
     if not isinstance(states, list):
         raise ItfError("no 'states' list: not an ITF trace")
-    if not states:
-        raise ItfError("the trace has no states")
     meta = document.get("#meta", {})
     variables = document.get("vars")
     if variables is None:
-        variables = [name for name in states[0] if name != "#meta"] if isinstance(states[0], dict) else []
+        variables = [name for name in states[0] if name != "#meta"] if states and isinstance(states[0], dict) else []
     if not (isinstance(variables, list) and all(isinstance(v, str) for v in variables)):
         raise ItfError("'vars' must be a list of variable names")
     decoded = []

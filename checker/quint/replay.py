@@ -144,6 +144,9 @@ class Replayer:
         states: list[Hashable] = []
         labels: list[Label | None] = []
         for index, values in enumerate(itf.states):
+            absent = [name for name in (ACTION_TAKEN, NONDET_PICKS) if mbt and name not in values]
+            if absent:
+                raise NotABehaviour(f"state {index}: no value of '{absent[0]}', which 'vars' lists")
             state = self.decode(values, index)
             if states:
                 label = self.explain(states[-1], state, index, values if mbt else None)

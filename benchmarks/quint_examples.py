@@ -16,8 +16,8 @@ Prints one row per spec:
   verdicts  per invariant ttt-check lists, `quint run --invariant` (the
             simulator): agreed/found, where found counts the violations Quint
             finds (not its runtime errors), agreed those ttt-check's check
-            reports too (its `run`, where the check is refused); a DISAGREE when
-            ttt-check says one holds exhaustively
+            reports too (its `run`, where the check is refused or stops at the
+            bound); a DISAGREE when ttt-check says one holds exhaustively
   plain/mbt how many of the traces `quint run --out-itf` writes (without and
             with --mbt) `ttt-check replay` accepts
 
@@ -167,9 +167,10 @@ def verdicts(quint: Path, spec: Path, options: list[str], given, bound, invarian
             row.errors.append(f"quint run --invariant {name}: {first_error(simulated)}")
             continue
         checked = run(ttt_check(*given, *bound, "-i", name), spec.parent)
-        if checked.returncode == 3 and violated:  # refused (a set too large to enumerate): simulate, as Quint does
+        if checked.returncode in (3, 4) and violated:  # refused, or stopped at the bound: simulate, as Quint does
+            why = "refused" if checked.returncode == 3 else "stopped at the bound"
             checked = run(ttt_check("run", *given, "-i", name, "--max-samples", "300", "--seed", "1"), spec.parent)
-            row.errors.append(f"-i {name}: the check is refused; ttt-check run exits {checked.returncode}")
+            row.errors.append(f"-i {name}: the check is {why}; ttt-check run exits {checked.returncode}")
         if checked.returncode not in (0, 4, 12):
             row.errors.append(f"-i {name}: {first_error(checked)}")
         if violated:

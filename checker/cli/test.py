@@ -253,7 +253,7 @@ def write_traces(spec, results: list[Result], template: str) -> tuple[list[str],
             stem, dot, extension = base.partition(".")
             path = f"{folder}{'/' if folder else ''}{stem}_{result.name}{dot}{extension}"
         try:
-            write_trace(path, spec, result.trace, result.status, "quint", mbt=False, variables=spec.assigned_order)
+            write_trace(path, spec, result.trace, result.status, "quint", mbt=False)
         except WriteError as error:
             errors.append(str(error))
             continue

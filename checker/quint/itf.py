@@ -238,9 +238,7 @@ def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initi
     return values
 
 
-def encode_trace(
-    model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None, variables=None
-) -> dict:
+def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None) -> dict:
     """`trace` as an ITF document, in `style`:
 
     "quint" is exactly what `quint run --out-itf --mbt` writes, with `mbt::`
@@ -248,8 +246,8 @@ def encode_trace(
     fails on `{"#tup": []}` as a variant's value and on a variant named
     `None`; so "itf-py" writes `{"tag": "UNIT"}` and no `mbt::` fields.
     `status` is Quint's: "violation" for a counterexample, "ok" otherwise.
-    The variables are listed in the order `model.to_quint` gives them, or `variables` (a run of a
-    test may leave some unset). `mbt=False`: no `mbt::` fields, as `quint test` writes its traces.
+    The variables are listed in the order `model.state_variables` gives them, those a state leaves unset
+    too, as Quint lists them. `mbt=False`: no `mbt::` fields, as `quint test` writes its traces.
     """
     now = datetime.now(timezone.utc)
     recorded_steps, unit = (True, "tuple") if style == "quint" else (False, "UNIT")
@@ -261,7 +259,7 @@ def encode_trace(
         {"#meta": {"index": index}, **to_json(state_values(model, state, label, mbt), unit)}
         for index, (state, label) in enumerate(zip(trace.states, labels))
     ]
-    variables = list(variables or model.to_quint(trace.states[0])) + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
+    variables = model.state_variables() + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
     document = {
         "#meta": {
             "format": "ITF",
@@ -280,14 +278,14 @@ def encode_trace(
 
 
 def write_trace(
-    path: str, model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None, variables=None
+    path: str, model: Model, trace: Trace, status: str, style: str = "quint", mbt: bool | None = None
 ) -> None:
     """Write `trace` to `path` as compact JSON, as Quint does; atomically (see `checker.files`)."""
     import json
 
     from checker.files import write_atomically
 
-    document = encode_trace(model, trace, status, style, mbt, variables)
+    document = encode_trace(model, trace, status, style, mbt)
     write_atomically(path, lambda out: json.dump(document, out, separators=(",", ":")))
 
 

@@ -236,8 +236,8 @@ class QuintSpec(Model[tuple]):
     @cached_property
     def _endings(self) -> Counter:
         """How many definitions and variables have each ending of their names (`b::c` and `c` of `a::b::c`)."""
-        names = [*self.program.defs, *self.program.variables, *self.program.unassigned]
-        return Counter("::".join(parts[i:]) for parts in map(lambda n: n.split("::"), names) for i in range(len(parts)))
+        names = [name.split("::") for name in (*self.program.defs, *self.program.variables, *self.program.unassigned)]
+        return Counter("::".join(parts[i:]) for parts in names for i in range(len(parts)))
 
     def _invariants(self, module: dict, types: Mapping[str, Any]) -> dict[str, Invariant]:
         """Every boolean definition without parameters (`val`, `def`, pure or not), as Quint's
@@ -346,7 +346,7 @@ class QuintSpec(Model[tuple]):
     @cached_property
     def assigned_order(self) -> list[str]:
         """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step, or
-        in the first place it assigns them when its steps cannot be listed."""
+        in the first place it assigns them when its steps cannot be listed; then those it leaves unset."""
         if self.init_action is None:
             return list(self.variables)
         try:
@@ -354,7 +354,8 @@ class QuintSpec(Model[tuple]):
         except Refused:
             steps = []
         leaf = self.leaf(steps[0][0]) if steps else next(iter(self.init_action.leaves), None)
-        return list(leaf.assigned) if leaf is not None else list(self.variables)
+        order = list(leaf.assigned) if leaf is not None else []
+        return order + [v for v in self.variables if v not in order]  # then those `init` leaves unset
 
     def state_variables(self) -> list[str]:
         return self.assigned_order

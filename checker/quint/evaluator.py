@@ -104,11 +104,16 @@ REFUSED = {
     "strongFair": "strongFair is a temporal operator: only a temporal property may use it",
 }  # fmt: skip
 #: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
-SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'")
+SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'|\((?:(?:-?\d+|'[^'\\]*'|True|False), )*\)")
 #: user operators of at most this many IR nodes are written in place of their calls
 INLINE_SIZE = 48
 #: and at most this many one inside the other (the code grows with each level)
 MAX_INLINING = 3
+#: `exists`, `forall` and the size of a `filter` over a constant set of at most this many elements are
+#: written out, one body per element (`(B1 or B2 ...)`): no lambda called, each body's element a constant
+UNROLL_SIZE = 16
+#: and at most this many bodies in all, one unrolled inside the other (the counts multiply)
+UNROLL_BODIES = 64
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -233,6 +238,8 @@ class Program:
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
         self.inlining = 0
+        #: how many bodies each one being written stands for, in `exists`/`forall`s written out (see `unrolled`)
+        self.unrolling = 1
         #: (definition name, IR node) of each place a runtime error can be reported from
         self.places: list[tuple[str, Any]] = []
         #: the `Fields` of each record type the code builds -> the global holding it
@@ -370,13 +377,20 @@ class Program:
             new = self.expr(args[2]["expr"], {**scope, args[2]["params"][0]["name"]: old}, where)
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
+        if op in ("exists", "forall"):
+            elements = self.expr(args[0], scope, where)
+            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ")
+            return unrolled or TEMPLATES[op].format(elements, self.expr(args[1], scope, where))
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
             inner = args[0]["args"]
-            selected = self.selected(self.expr(inner[0], scope, where), inner[1], scope, where)
+            elements = self.expr(inner[0], scope, where)
+            unrolled = self.unrolled(elements, inner[1], scope, where, " + ")  # how many pass: a sum of booleans
+            if unrolled is not None:
+                return unrolled
+            selected = self.selected(elements, inner[1], scope, where)
             if selected is not None:
                 return f"len({selected})"  # how many elements pass, without building the set
-            inner = [self.expr(a, scope, where) for a in inner]
-            return f"sum(map({inner[1]}, {inner[0]}))"
+            return f"sum(map({self.expr(inner[1], scope, where)}, {elements}))"
         if op == "filter":
             selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
             if selected is not None:
@@ -434,11 +448,55 @@ class Program:
         """A list comprehension of the `elements` (code) that `condition` (a Quint lambda) keeps, in their
         order, its body written in place (faster than calling a lambda on each); None where Python
         allows none (the lambda is not of one parameter, or `elements` assigns, as `:=` in it would)."""
-        if condition["kind"] != "lambda" or len(condition["params"]) != 1 or ":=" in elements:
+        if ":=" in elements:
             return None
         local = self.fresh()
-        body = self.expr(condition["expr"], {**scope, condition["params"][0]["name"]: local}, where)
-        return f"[{local} for {local} in {elements} if {body}]"
+        body = self.applied(condition, local, scope, where)
+        return None if body is None else f"[{local} for {local} in {elements} if {body}]"
+
+    def applied(self, f: dict, argument: str, scope: dict[str, str], where: str) -> str | None:
+        """Code for operator `f` applied to `argument` (code in `SIMPLE`), its body written in place; None
+        unless `f` is a lambda of one parameter or a small operator of one (see `inlinable`)."""
+        if f["kind"] == "lambda" and len(f["params"]) == 1:
+            return self.expr(f["expr"], {**scope, f["params"][0]["name"]: argument}, where)
+        definition = self.defs.get(f["name"]) if f["kind"] == "name" and f["name"] not in scope else None
+        if definition is None or definition["qualifier"] not in VALUE_QUALIFIERS or len(self.params(definition)) != 1:
+            return None
+        return self.inline(definition, [argument]) if self.inlinable(definition) else None
+
+    def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
+        """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
+        out when S (code `elements`) is a small constant set: f's body once per element, the element a
+        constant there (so nested sets and tuples of constants unroll and fold too). The elements come in
+        the order Python iterates the set, as `any(map(f, S))` takes them: an error is met where it was.
+        None when S is not such a set or f is not an operator `applied` writes."""
+        values = self.namespace.get(elements) if re.fullmatch(r"k_\w+", elements) else None
+        if type(values) is not frozenset or len(values) > UNROLL_SIZE:
+            return None
+        if self.unrolling * len(values) > UNROLL_BODIES:
+            return None
+        self.unrolling *= max(len(values), 1)
+        try:
+            bodies = [self.applied(f, self.element(value), scope, where) for value in values]
+        finally:
+            self.unrolling //= max(len(values), 1)
+        if None in bodies:
+            return None
+        if not bodies:
+            return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
+        if joiner == " + " and len(bodies) == 1:
+            bodies.insert(0, "0")  # an integer, not the boolean alone
+        return "(" + joiner.join(f"({body})" for body in bodies) + ")"
+
+    def element(self, value: Any) -> str:
+        """Code for an element of a constant set: a literal for a number, a string, or a tuple of those;
+        else a global holding it (named `k_0e...`: no definition's, as Quint's names start with a letter)."""
+        literal = _literal(value)
+        if literal is not None:
+            return literal
+        key = self.fresh("k_0e")
+        self.namespace[key] = value
+        return key
 
     def record(self, args: list, code: list[str]) -> str:
         """A record `QRecord`: its `Fields` (a global), then the values in name order, each computed
@@ -1044,6 +1102,18 @@ def _has_records(e: Any) -> bool:
     if isinstance(e, list):
         return any(map(_has_records, e))
     return False
+
+
+def _literal(value: Any) -> str | None:
+    """Python's literal for a number, a boolean, a plain string, or a tuple of those (as `SIMPLE` reads it);
+    None for another value."""
+    kind = type(value)
+    if kind is int or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
+        return repr(value)
+    if kind is tuple:
+        items = [_literal(item) if type(item) is not tuple else None for item in value]
+        return None if None in items else "(" + "".join(item + ", " for item in items) + ")"
+    return None
 
 
 def _size(e: Any) -> int:

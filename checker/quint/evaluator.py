@@ -47,6 +47,7 @@ import keyword
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, partial, reduce
+from itertools import compress
 from typing import Any, Callable, Iterable
 
 from checker.model import Label
@@ -249,7 +250,7 @@ class Program:
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
-        self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
+        self.namespace.update(partial=partial, reduce=reduce, compress=compress, QList=QList, Variant=Variant, unsupported=_unsupported)
         self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit, QRecord=runtime.QRecord)
         self.namespace.update(
             _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
@@ -466,12 +467,24 @@ class Program:
 
     def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
         """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
-        out when S (code `elements`) is a small constant set: f's body once per element, the element a
-        constant there (so nested sets and tuples of constants unroll and fold too). The elements come in
-        the order Python iterates the set, as `any(map(f, S))` takes them: an error is met where it was.
-        None when S is not such a set or f is not an operator `applied` writes."""
-        values = self.namespace.get(elements) if re.fullmatch(r"k_\w+", elements) else None
-        if type(values) is not frozenset or len(values) > UNROLL_SIZE:
+        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be."""
+        bodies = self.bodies(elements, f, scope, where)
+        if bodies is None:
+            return None
+        if not bodies:
+            return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
+        if joiner == " + " and len(bodies) == 1:
+            bodies.insert(0, "0")  # an integer, not the boolean alone
+        return "(" + joiner.join(f"({body})" for body in bodies) + ")"
+
+    def bodies(self, elements: str, f: dict, scope: dict[str, str], where: str) -> list[str] | None:
+        """f's body once per element of `elements`, the code of a small constant set (or of its `ordered`
+        list), each element a constant there (so nested sets and tuples of constants unroll and fold too).
+        In the order Python iterates the set (or the list), as `any(map(f, S))` (or a filter) takes them:
+        an error is met where it was. None when `elements` is not such a set or f is not an operator
+        `applied` writes."""
+        values = self.namespace.get(elements) if re.fullmatch(r"o?k_\w+", elements) else None
+        if type(values) not in (frozenset, list) or len(values) > UNROLL_SIZE:
             return None
         if self.unrolling * len(values) > UNROLL_BODIES:
             return None
@@ -480,13 +493,7 @@ class Program:
             bodies = [self.applied(f, self.element(value), scope, where) for value in values]
         finally:
             self.unrolling //= max(len(values), 1)
-        if None in bodies:
-            return None
-        if not bodies:
-            return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
-        if joiner == " + " and len(bodies) == 1:
-            bodies.insert(0, "0")  # an integer, not the boolean alone
-        return "(" + joiner.join(f"({body})" for body in bodies) + ")"
+        return None if None in bodies else bodies
 
     def element(self, value: Any) -> str:
         """Code for an element of a constant set: a literal for a number, a string, or a tuple of those;
@@ -995,6 +1002,9 @@ class ActionWriter:
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
             elements = self.elements(e["args"][0], ctx)
+            bodies = self.program.bodies(elements, e["args"][1], ctx.scope, ctx.action)
+            if bodies is not None:  # a small constant set: the condition written out for each element
+                return f"list(compress({elements}, ({''.join(f'({body}), ' for body in bodies)})))"
             selected = self.program.selected(elements, e["args"][1], ctx.scope, ctx.action)
             return selected or f"list(filter({self.expr(e['args'][1], ctx)}, {elements}))"
         code = self.expr(e, ctx)

@@ -104,17 +104,26 @@ REFUSED = {
     "weakFair": "weakFair is a temporal operator: only a temporal property may use it",
     "strongFair": "strongFair is a temporal operator: only a temporal property may use it",
 }  # fmt: skip
+#: a tuple of constants (see `_literal`)
+TUPLE = re.compile(r"\((?:(?:-?\d+|'[^'\\]*'|True|False), )*\)")
+#: the code of each item of such a tuple
+ITEM = re.compile(r"(-?\d+|'[^'\\]*'|True|False), ")
 #: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
-SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'|\((?:(?:-?\d+|'[^'\\]*'|True|False), )*\)")
+SIMPLE = re.compile(rf"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'|{TUPLE.pattern}")
 #: user operators of at most this many IR nodes are written in place of their calls
 INLINE_SIZE = 48
 #: and at most this many one inside the other (the code grows with each level)
 MAX_INLINING = 3
+#: and only when their code, once written, is at most this long (compiling it again at each use costs)
+INLINE_CODE = 1000
 #: `exists`, `forall` and the size of a `filter` over a constant set of at most this many elements are
 #: written out, one body per element (`(B1 or B2 ...)`): no lambda called, each body's element a constant
 UNROLL_SIZE = 16
 #: and at most this many bodies in all, one unrolled inside the other (the counts multiply)
 UNROLL_BODIES = 64
+#: and at most this much code (compiling costs too): in a definition, and in a `nondet`'s filter
+#: (written again in each of the action's functions, and met only where the action reaches it)
+UNROLL_CODE, UNROLL_NONDET_CODE = 8000, 1000
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -239,6 +248,8 @@ class Program:
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
         self.inlining = 0
+        #: (operator, code of each argument) of the calls too long to be written in place (see `inline`)
+        self.long: set[tuple] = set()
         #: how many bodies each one being written stands for, in `exists`/`forall`s written out (see `unrolled`)
         self.unrolling = 1
         #: (definition name, IR node) of each place a runtime error can be reported from
@@ -353,7 +364,9 @@ class Program:
                     return constant
             if params and self.inlinable(definition):
                 names = [self.fresh() for _ in params]
-                return f"(lambda {', '.join(names)}: {self.inline(definition, names)})"
+                body = self.inline(definition, names)
+                if body is not None:
+                    return f"(lambda {', '.join(names)}: {body})"
             return f"partial({function}, S)" if params else f"{function}(S)"
         if name in CONSTANTS:
             return CONSTANTS[name]
@@ -403,9 +416,8 @@ class Program:
         if definition is not None:
             if definition["qualifier"] not in VALUE_QUALIFIERS:
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
-            if self.inlinable(definition):
-                return self.inline(definition, code)
-            return f"d_{identifier(op)}({', '.join(['S', *code])})"
+            inlined = self.inline(definition, code) if self.inlinable(definition) else None
+            return inlined or f"d_{identifier(op)}({', '.join(['S', *code])})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
         if op in ("and", "actionAll"):  # `all { ... }` of booleans is their conjunction
@@ -424,7 +436,8 @@ class Program:
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
-            return f"{code[0]}[{int(args[1]['value']) - 1}]"  # `t._2`: the typechecker checked the arity
+            i = int(args[1]["value"]) - 1  # `t._2`: the typechecker checked the arity
+            return ITEM.findall(code[0])[i] if TUPLE.fullmatch(code[0]) else f"{code[0]}[{i}]"
         if op in CALLS:
             if op in FALLIBLE:
                 code.append(str(self.place(where, e.get("id"))))
@@ -456,14 +469,15 @@ class Program:
         return None if body is None else f"[{local} for {local} in {elements} if {body}]"
 
     def applied(self, f: dict, argument: str, scope: dict[str, str], where: str) -> str | None:
-        """Code for operator `f` applied to `argument` (code in `SIMPLE`), its body written in place; None
-        unless `f` is a lambda of one parameter or a small operator of one (see `inlinable`)."""
+        """Code for operator `f` applied to `argument` (code in `SIMPLE`): a lambda's body written in place, an
+        operator of one parameter's too when small (see `inline`), else its call; None for another `f`."""
         if f["kind"] == "lambda" and len(f["params"]) == 1:
             return self.expr(f["expr"], {**scope, f["params"][0]["name"]: argument}, where)
         definition = self.defs.get(f["name"]) if f["kind"] == "name" and f["name"] not in scope else None
         if definition is None or definition["qualifier"] not in VALUE_QUALIFIERS or len(self.params(definition)) != 1:
             return None
-        return self.inline(definition, [argument]) if self.inlinable(definition) else None
+        inlined = self.inline(definition, [argument]) if self.inlinable(definition) else None
+        return inlined or f"d_{identifier(f['name'])}(S, {argument})"
 
     def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
         """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
@@ -477,12 +491,14 @@ class Program:
             bodies.insert(0, "0")  # an integer, not the boolean alone
         return "(" + joiner.join(f"({body})" for body in bodies) + ")"
 
-    def bodies(self, elements: str, f: dict, scope: dict[str, str], where: str) -> list[str] | None:
+    def bodies(
+        self, elements: str, f: dict, scope: dict[str, str], where: str, limit: int = UNROLL_CODE
+    ) -> list[str] | None:
         """f's body once per element of `elements`, the code of a small constant set (or of its `ordered`
         list), each element a constant there (so nested sets and tuples of constants unroll and fold too).
         In the order Python iterates the set (or the list), as `any(map(f, S))` (or a filter) takes them:
-        an error is met where it was. None when `elements` is not such a set or f is not an operator
-        `applied` writes."""
+        an error is met where it was. None when `elements` is not such a set, f is not an operator
+        `applied` writes, or the bodies' code is longer than `limit`."""
         values = self.namespace.get(elements) if re.fullmatch(r"o?k_\w+", elements) else None
         if type(values) not in (frozenset, list) or len(values) > UNROLL_SIZE:
             return None
@@ -490,10 +506,15 @@ class Program:
             return None
         self.unrolling *= max(len(values), 1)
         try:
-            bodies = [self.applied(f, self.element(value), scope, where) for value in values]
+            bodies, size = [], 0
+            for value in values:
+                body = self.applied(f, self.element(value), scope, where)
+                if body is None or (size := size + len(body)) > limit:
+                    return None
+                bodies.append(body)
+            return bodies
         finally:
             self.unrolling //= max(len(values), 1)
-        return None if None in bodies else bodies
 
     def element(self, value: Any) -> str:
         """Code for an element of a constant set: a literal for a number, a string, or a tuple of those;
@@ -620,9 +641,13 @@ class Program:
             self.small[name] = expr["kind"] == "lambda" and _size(expr) <= INLINE_SIZE
         return self.small[name] and self.inlining < MAX_INLINING
 
-    def inline(self, definition: dict, code: list[str]) -> str:
-        """The body of a user operator applied to arguments `code` (each evaluated once, in order)."""
+    def inline(self, definition: dict, code: list[str]) -> str | None:
+        """The body of a user operator applied to arguments `code` (each evaluated once, in order); None
+        when that body is longer than `INLINE_CODE` (one written out over a constant set, see `unrolled`):
+        a call of the operator's function then costs less than compiling its body again at each use."""
         expr = definition["expr"]
+        if (definition["name"], *code) in self.long:
+            return None
         scope, bindings = {}, []
         for param, argument in zip(expr["params"], code):
             if SIMPLE.fullmatch(argument):
@@ -633,6 +658,9 @@ class Program:
         self.inlining += 1
         body = self.expr(expr["expr"], scope, definition["name"])
         self.inlining -= 1
+        if len(body) > INLINE_CODE:
+            self.long.add((definition["name"], *code))
+            return None
         return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
 
     def unsupported(self, what: str, where: str) -> str:
@@ -1002,7 +1030,7 @@ class ActionWriter:
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
             elements = self.elements(e["args"][0], ctx)
-            bodies = self.program.bodies(elements, e["args"][1], ctx.scope, ctx.action)
+            bodies = self.program.bodies(elements, e["args"][1], ctx.scope, ctx.action, UNROLL_NONDET_CODE)
             if bodies is not None:  # a small constant set: the condition written out for each element
                 return f"list(compress({elements}, ({''.join(f'({body}), ' for body in bodies)})))"
             selected = self.program.selected(elements, e["args"][1], ctx.scope, ctx.action)

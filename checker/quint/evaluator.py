@@ -123,7 +123,7 @@ UNROLL_SIZE = 16
 UNROLL_BODIES = 64
 #: and at most this much code (compiling costs too): in a definition, and in a `nondet`'s filter
 #: (written again in each of the action's functions, and met only where the action reaches it)
-UNROLL_CODE, UNROLL_NONDET_CODE = 8000, 1000
+UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)

@@ -57,7 +57,7 @@ class _Hashable(dict):
         try:
             return self._hash
         except AttributeError:
-            self._hash = reduce(xor, map(hash, self.items()), 0)
+            self._hash = reduce(xor, map(hash, self.items()), 0) & _HASH_BITS
             return self._hash
 
 
@@ -68,8 +68,12 @@ def _changed(original: _Hashable, key: Any, value: Any, new: _Hashable) -> _Hash
     except AttributeError:
         return new
     total = known ^ hash((key, original[key])) if key in original else known
-    new._hash = total ^ hash((key, value))
+    new._hash = (total ^ hash((key, value))) & _HASH_BITS
     return new
+
+
+#: a map keeps 60 bits of its hash: an int of two of Python's 30-bit digits, the least memory per state
+_HASH_BITS = (1 << 60) - 1
 
 
 class QMap(_Hashable):
@@ -545,7 +549,7 @@ def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
     new = QMap(m)
     new[key] = value
     try:  # as `_changed`, written out: the step's hot spot
-        new._hash = m._hash ^ hash((key, m[key])) ^ hash((key, value))  # type: ignore[attr-defined]
+        new._hash = (m._hash ^ hash((key, m[key])) ^ hash((key, value))) & _HASH_BITS  # type: ignore[attr-defined]
     except AttributeError:
         pass
     return new

@@ -47,6 +47,7 @@ import keyword
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, partial, reduce
+from itertools import compress
 from typing import Any, Callable, Iterable
 
 from checker.model import Label
@@ -103,12 +104,26 @@ REFUSED = {
     "weakFair": "weakFair is a temporal operator: only a temporal property may use it",
     "strongFair": "strongFair is a temporal operator: only a temporal property may use it",
 }  # fmt: skip
+#: a tuple of constants (see `_literal`)
+TUPLE = re.compile(r"\((?:(?:-?\d+|'[^'\\]*'|True|False), )*\)")
+#: the code of each item of such a tuple
+ITEM = re.compile(r"(-?\d+|'[^'\\]*'|True|False), ")
 #: code that may stand for a parameter wherever it is used (it reads a name, a variable or a constant)
-SIMPLE = re.compile(r"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'")
+SIMPLE = re.compile(rf"[A-Za-z_]\w*|S\[\d+\]|-?\d+|'[^'\\]*'|{TUPLE.pattern}")
 #: user operators of at most this many IR nodes are written in place of their calls
 INLINE_SIZE = 48
 #: and at most this many one inside the other (the code grows with each level)
 MAX_INLINING = 3
+#: and only when their code, once written, is at most this long (compiling it again at each use costs)
+INLINE_CODE = 1000
+#: `exists`, `forall` and the size of a `filter` over a constant set of at most this many elements are
+#: written out, one body per element (`(B1 or B2 ...)`): no lambda called, each body's element a constant
+UNROLL_SIZE = 16
+#: and at most this many bodies in all, one unrolled inside the other (the counts multiply)
+UNROLL_BODIES = 64
+#: and at most this much code (compiling costs too): in a definition, and in a `nondet`'s filter
+#: (written again in each of the action's functions, and met only where the action reaches it)
+UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -233,6 +248,10 @@ class Program:
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
         self.inlining = 0
+        #: (operator, code of each argument) of the calls too long to be written in place (see `inline`)
+        self.long: set[tuple] = set()
+        #: how many bodies each one being written stands for, in `exists`/`forall`s written out (see `unrolled`)
+        self.unrolling = 1
         #: (definition name, IR node) of each place a runtime error can be reported from
         self.places: list[tuple[str, Any]] = []
         #: the `Fields` of each record type the code builds -> the global holding it
@@ -242,7 +261,7 @@ class Program:
         self.namespace: dict[str, Any] = {
             name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("__")
         }
-        self.namespace.update(partial=partial, reduce=reduce, QList=QList, Variant=Variant, unsupported=_unsupported)
+        self.namespace.update(partial=partial, reduce=reduce, compress=compress, QList=QList, Variant=Variant, unsupported=_unsupported)
         self.namespace.update(Choice=runtime.Choice, Exit=runtime.Exit, QRecord=runtime.QRecord)
         self.namespace.update(
             _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
@@ -345,7 +364,9 @@ class Program:
                     return constant
             if params and self.inlinable(definition):
                 names = [self.fresh() for _ in params]
-                return f"(lambda {', '.join(names)}: {self.inline(definition, names)})"
+                body = self.inline(definition, names)
+                if body is not None:
+                    return f"(lambda {', '.join(names)}: {body})"
             return f"partial({function}, S)" if params else f"{function}(S)"
         if name in CONSTANTS:
             return CONSTANTS[name]
@@ -370,13 +391,20 @@ class Program:
             new = self.expr(args[2]["expr"], {**scope, args[2]["params"][0]["name"]: old}, where)
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
+        if op in ("exists", "forall"):
+            elements = self.expr(args[0], scope, where)
+            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ")
+            return unrolled or TEMPLATES[op].format(elements, self.expr(args[1], scope, where))
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
             inner = args[0]["args"]
-            selected = self.selected(self.expr(inner[0], scope, where), inner[1], scope, where)
+            elements = self.expr(inner[0], scope, where)
+            unrolled = self.unrolled(elements, inner[1], scope, where, " + ")  # how many pass: a sum of booleans
+            if unrolled is not None:
+                return unrolled
+            selected = self.selected(elements, inner[1], scope, where)
             if selected is not None:
                 return f"len({selected})"  # how many elements pass, without building the set
-            inner = [self.expr(a, scope, where) for a in inner]
-            return f"sum(map({inner[1]}, {inner[0]}))"
+            return f"sum(map({self.expr(inner[1], scope, where)}, {elements}))"
         if op == "filter":
             selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
             if selected is not None:
@@ -388,9 +416,8 @@ class Program:
         if definition is not None:
             if definition["qualifier"] not in VALUE_QUALIFIERS:
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
-            if self.inlinable(definition):
-                return self.inline(definition, code)
-            return f"d_{identifier(op)}({', '.join(['S', *code])})"
+            inlined = self.inline(definition, code) if self.inlinable(definition) else None
+            return inlined or f"d_{identifier(op)}({', '.join(['S', *code])})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
         if op in ("and", "actionAll"):  # `all { ... }` of booleans is their conjunction
@@ -409,7 +436,8 @@ class Program:
             items = "".join(c + ", " for c in code)
             return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
-            return f"{code[0]}[{int(args[1]['value']) - 1}]"  # `t._2`: the typechecker checked the arity
+            i = int(args[1]["value"]) - 1  # `t._2`: the typechecker checked the arity
+            return ITEM.findall(code[0])[i] if TUPLE.fullmatch(code[0]) else f"{code[0]}[{i}]"
         if op in CALLS:
             if op in FALLIBLE:
                 code.append(str(self.place(where, e.get("id"))))
@@ -434,11 +462,69 @@ class Program:
         """A list comprehension of the `elements` (code) that `condition` (a Quint lambda) keeps, in their
         order, its body written in place (faster than calling a lambda on each); None where Python
         allows none (the lambda is not of one parameter, or `elements` assigns, as `:=` in it would)."""
-        if condition["kind"] != "lambda" or len(condition["params"]) != 1 or ":=" in elements:
+        if ":=" in elements:
             return None
         local = self.fresh()
-        body = self.expr(condition["expr"], {**scope, condition["params"][0]["name"]: local}, where)
-        return f"[{local} for {local} in {elements} if {body}]"
+        body = self.applied(condition, local, scope, where)
+        return None if body is None else f"[{local} for {local} in {elements} if {body}]"
+
+    def applied(self, f: dict, argument: str, scope: dict[str, str], where: str) -> str | None:
+        """Code for operator `f` applied to `argument` (code in `SIMPLE`): a lambda's body written in place, an
+        operator of one parameter's too when small (see `inline`), else its call; None for another `f`."""
+        if f["kind"] == "lambda" and len(f["params"]) == 1:
+            return self.expr(f["expr"], {**scope, f["params"][0]["name"]: argument}, where)
+        definition = self.defs.get(f["name"]) if f["kind"] == "name" and f["name"] not in scope else None
+        if definition is None or definition["qualifier"] not in VALUE_QUALIFIERS or len(self.params(definition)) != 1:
+            return None
+        inlined = self.inline(definition, [argument]) if self.inlinable(definition) else None
+        return inlined or f"d_{identifier(f['name'])}(S, {argument})"
+
+    def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
+        """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
+        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be."""
+        bodies = self.bodies(elements, f, scope, where)
+        if bodies is None:
+            return None
+        if not bodies:
+            return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
+        if joiner == " + " and len(bodies) == 1:
+            bodies.insert(0, "0")  # an integer, not the boolean alone
+        return "(" + joiner.join(f"({body})" for body in bodies) + ")"
+
+    def bodies(
+        self, elements: str, f: dict, scope: dict[str, str], where: str, limit: int = UNROLL_CODE
+    ) -> list[str] | None:
+        """f's body once per element of `elements`, the code of a small constant set (or of its `ordered`
+        list), each element a constant there (so nested sets and tuples of constants unroll and fold too).
+        In the order Python iterates the set (or the list), as `any(map(f, S))` (or a filter) takes them:
+        an error is met where it was. None when `elements` is not such a set, f is not an operator
+        `applied` writes, or the bodies' code is longer than `limit`."""
+        values = self.namespace.get(elements) if re.fullmatch(r"o?k_\w+", elements) else None
+        if type(values) not in (frozenset, list) or len(values) > UNROLL_SIZE:
+            return None
+        if self.unrolling * len(values) > UNROLL_BODIES:
+            return None
+        self.unrolling *= max(len(values), 1)
+        try:
+            bodies, size = [], 0
+            for value in values:
+                body = self.applied(f, self.element(value), scope, where)
+                if body is None or (size := size + len(body)) > limit:
+                    return None
+                bodies.append(body)
+            return bodies
+        finally:
+            self.unrolling //= max(len(values), 1)
+
+    def element(self, value: Any) -> str:
+        """Code for an element of a constant set: a literal for a number, a string, or a tuple of those;
+        else a global holding it (named `k_0e...`: no definition's, as Quint's names start with a letter)."""
+        literal = _literal(value)
+        if literal is not None:
+            return literal
+        key = self.fresh("k_0e")
+        self.namespace[key] = value
+        return key
 
     def record(self, args: list, code: list[str]) -> str:
         """A record `QRecord`: its `Fields` (a global), then the values in name order, each computed
@@ -462,15 +548,16 @@ class Program:
 
     def match(self, args: list, scope: dict[str, str], where: str, place: int | None = None) -> str:
         """`match e { | Tag(x) => ... }`: a chain of conditional expressions on the variant's tag,
-        each case's body written with `x` read from the variant (no call)."""
+        each case's body written with `x` read from the variant (no call). A variant is a tuple
+        (tag, value): `v[0]` reads its tag faster than `v.tag`."""
         subject = self.fresh()
         cases = []
         for i in range(1, len(args), 2):
             tag, body = args[i]["value"], args[i + 1]
             if body["kind"] == "lambda" and len(body["params"]) == 1:
-                code = self.expr(body["expr"], {**scope, body["params"][0]["name"]: f"{subject}.value"}, where)
+                code = self.expr(body["expr"], {**scope, body["params"][0]["name"]: f"{subject}[1]"}, where)
             else:
-                code = f"{self.expr(body, scope, where)}({subject}.value)"
+                code = f"{self.expr(body, scope, where)}({subject}[1])"
             cases.append((tag, code))
         value = self.expr(args[0], scope, where)
         default = next((body for tag, body in cases if tag == "_"), None)
@@ -478,9 +565,11 @@ class Program:
         tests = [(tag, body) for tag, body in cases if tag != "_"]
         if not tests:
             return f"({subject} := {value}, {code})[-1]"
+        if len(tests) == 1 and {tests[0][1], default} == {"True", "False"}:  # `| Empty => true | _ => false`
+            return f"({value}[0] {'==' if tests[0][1] == 'True' else '!='} {tests[0][0]!r})"
         for i, (tag, body) in reversed(list(enumerate(tests))):
             tested = f"({subject} := {value})" if i == 0 else subject
-            code = f"({body} if {tested}.tag == {tag!r} else {code})"
+            code = f"({body} if {tested}[0] == {tag!r} else {code})"
         return code
 
     def applies(self, e: Any, operators: frozenset) -> bool:
@@ -552,9 +641,13 @@ class Program:
             self.small[name] = expr["kind"] == "lambda" and _size(expr) <= INLINE_SIZE
         return self.small[name] and self.inlining < MAX_INLINING
 
-    def inline(self, definition: dict, code: list[str]) -> str:
-        """The body of a user operator applied to arguments `code` (each evaluated once, in order)."""
+    def inline(self, definition: dict, code: list[str]) -> str | None:
+        """The body of a user operator applied to arguments `code` (each evaluated once, in order); None
+        when that body is longer than `INLINE_CODE` (one written out over a constant set, see `unrolled`):
+        a call of the operator's function then costs less than compiling its body again at each use."""
         expr = definition["expr"]
+        if (definition["name"], *code) in self.long:
+            return None
         scope, bindings = {}, []
         for param, argument in zip(expr["params"], code):
             if SIMPLE.fullmatch(argument):
@@ -565,6 +658,9 @@ class Program:
         self.inlining += 1
         body = self.expr(expr["expr"], scope, definition["name"])
         self.inlining -= 1
+        if len(body) > INLINE_CODE:
+            self.long.add((definition["name"], *code))
+            return None
         return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
 
     def unsupported(self, what: str, where: str) -> str:
@@ -865,10 +961,10 @@ class ActionWriter:
             if tag == "_":
                 self.write(indent, "if True:" if first else "else:")
             else:
-                self.write(indent, f"{'if' if first else 'elif'} {subject}.tag == {tag!r}:")
+                self.write(indent, f"{'if' if first else 'elif'} {subject}[0] == {tag!r}:")
             first = False
             if case["kind"] == "lambda" and len(case["params"]) == 1:
-                inner = replace(ctx, scope={**outer, case["params"][0]["name"]: f"{subject}.value"})
+                inner = replace(ctx, scope={**outer, case["params"][0]["name"]: f"{subject}[1]"})
                 self.body(case["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent + 1, True)
             else:
                 self.body(case, ctx, k, indent + 1, True)
@@ -929,6 +1025,9 @@ class ActionWriter:
         filtered in that order, which it keeps (instead of building the set, then sorting it)."""
         if e["kind"] == "app" and e["opcode"] == "filter":
             elements = self.elements(e["args"][0], ctx)
+            bodies = self.program.bodies(elements, e["args"][1], ctx.scope, ctx.action, UNROLL_NONDET_CODE)
+            if bodies is not None:  # a small constant set: the condition written out for each element
+                return f"list(compress({elements}, ({''.join(f'({body}), ' for body in bodies)})))"
             selected = self.program.selected(elements, e["args"][1], ctx.scope, ctx.action)
             return selected or f"list(filter({self.expr(e['args'][1], ctx)}, {elements}))"
         code = self.expr(e, ctx)
@@ -1034,6 +1133,18 @@ def _has_records(e: Any) -> bool:
     if isinstance(e, list):
         return any(map(_has_records, e))
     return False
+
+
+def _literal(value: Any) -> str | None:
+    """Python's literal for a number, a boolean, a plain string, or a tuple of those (as `SIMPLE` reads it);
+    None for another value."""
+    kind = type(value)
+    if kind is int or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
+        return repr(value)
+    if kind is tuple:
+        items = [_literal(item) if type(item) is not tuple else None for item in value]
+        return None if None in items else "(" + "".join(item + ", " for item in items) + ")"
+    return None
 
 
 def _size(e: Any) -> int:

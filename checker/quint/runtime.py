@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import combinations, permutations, product
-from operator import mul
+from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
 from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
@@ -44,9 +44,11 @@ from checker.quint.value import QList, Record, Variant, flat
 class _Hashable(dict):
     """A dict that is never changed once built, hashed by its items (the hash is computed once).
 
-    The hash is the sum of the squares of the items' hashes, so that a copy with one item changed
-    gets its hash from the original's in two steps (see `_changed`) instead of hashing every item
-    again. (Squares, as a plain sum of tuple hashes would depend little on which key holds which value.)
+    The hash is the exclusive or of the items' hashes, so that a copy with one item changed gets its
+    hash from the original's in two steps (see `_changed`) instead of hashing every item again, each
+    step a machine word's `^` (a sum of squares, taken modulo a prime, costs long arithmetic). Python
+    hashes an item, a (key, value) tuple, by multiplying and rotating: which key holds which value
+    changes the bits of its hash all over. (A plain sum of the items' hashes would depend little on it.)
     """
 
     __slots__ = ("_hash",)
@@ -55,8 +57,7 @@ class _Hashable(dict):
         try:
             return self._hash
         except AttributeError:
-            hashes = list(map(hash, self.items()))
-            self._hash = sum(map(mul, hashes, hashes)) % _MODULUS
+            self._hash = reduce(xor, map(hash, self.items()), 0) & _HASH_BITS
             return self._hash
 
 
@@ -66,17 +67,13 @@ def _changed(original: _Hashable, key: Any, value: Any, new: _Hashable) -> _Hash
         known = original._hash
     except AttributeError:
         return new
-    total = (known - _square(hash((key, original[key])))) if key in original else known
-    new._hash = (total + _square(hash((key, value)))) % _MODULUS
+    total = known ^ hash((key, original[key])) if key in original else known
+    new._hash = (total ^ hash((key, value))) & _HASH_BITS
     return new
 
 
-#: maps' hashes are taken modulo this prime (Python's own modulus for hashing numbers)
-_MODULUS = (1 << 61) - 1
-
-
-def _square(n: int) -> int:
-    return n * n
+#: a map keeps 60 bits of its hash: an int of two of Python's 30-bit digits, the least memory per state
+_HASH_BITS = (1 << 60) - 1
 
 
 class QMap(_Hashable):
@@ -547,8 +544,7 @@ def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
     new = QMap(m)
     new[key] = value
     try:  # as `_changed`, written out: the step's hot spot
-        before, after = hash((key, m[key])), hash((key, value))
-        new._hash = (m._hash - before * before + after * after) % _MODULUS  # type: ignore[attr-defined]
+        new._hash = (m._hash ^ hash((key, m[key])) ^ hash((key, value))) & _HASH_BITS  # type: ignore[attr-defined]
     except AttributeError:
         pass
     return new

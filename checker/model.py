@@ -31,6 +31,11 @@ class SpecError(Exception):
     formatted = False
 
 
+class Unlisted(SpecError):
+    """The model cannot list these states or steps (they choose from a set too large to enumerate), though
+    it may draw one (`random_init`, `random_step`) or tell whether a given one is a step (`steps_into`)."""
+
+
 class Label(NamedTuple):
     """Why a step happened: the path of actions taken and the nondet picks.
 

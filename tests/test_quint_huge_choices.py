@@ -17,6 +17,8 @@ from conftest import ROOT, quint_or_skip, quint_run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checker.quint.witnesses import CannotTell
+
 BANK = "tests/specs/bank.qnt"
 MAX = 2**64 - 1
 ACCOUNTS = ("alice", "bob")
@@ -45,8 +47,8 @@ def bank_model():
     return load(BANK)
 
 
-def labels(model, before, after) -> set[tuple]:
-    return {(label.path[-1], label.picks) for label in model.steps_into(before, after)}
+def labels(model, before, after, picks) -> set[tuple]:
+    return {(label.path[-1], label.picks) for label in model.steps_into(before, after, picks)}
 
 
 balance = st.one_of(st.integers(0, 5), st.integers(0, 2**70))
@@ -63,7 +65,9 @@ change = st.one_of(st.just(0), st.integers(-3, 3), st.integers(-(2**65), 2**65))
 )
 def test_the_steps_a_replay_finds_are_the_specs(quint_cache, balances, kind, who, amount, noise):
     """Near-steps too: a deposit or transfer of any amount (some beyond MAX or the payer's balance), or
-    arbitrary changes; the steps found are exactly the oracle's, picks and all."""
+    arbitrary changes. Without the trace's picks, the steps found are exactly the oracle's, picks and all,
+    and where there is none, ttt-check cannot tell (it tried values, not all); with a step's picks, that
+    step is found, and with an amount off by one, none."""
     model = bank_model()
     before = dict(zip(ACCOUNTS, balances))
     after = dict(before)
@@ -76,16 +80,28 @@ def test_the_steps_a_replay_finds_are_the_specs(quint_cache, balances, kind, who
     else:
         after = {a: b + d for (a, b), d in zip(before.items(), noise)}
     state, target = (model.from_quint({"balances": b}) for b in (before, after))
-    assert labels(model, state, target) == bank_steps(before, after)
+    expected = bank_steps(before, after)
+    if expected:
+        assert labels(model, state, target, {}) == expected
+    else:
+        with pytest.raises(CannotTell):
+            model.steps_into(state, target, {})
+    for action, picks in expected:
+        assert labels(model, state, target, dict(picks)) == {(action, picks)}
+        off = {**dict(picks), "amount": dict(picks)["amount"] + 1}
+        assert model.steps_into(state, target, off) == []
 
 
 @settings(max_examples=100, deadline=None)
 @given(balance, balance)
 def test_the_initial_states_a_replay_finds_are_the_specs(quint_cache, alice, bob):
     model = bank_model()
-    found = model.steps_into(None, model.from_quint({"balances": {"alice": alice, "bob": bob}}))
-    expected = [(("opening", alice),)] if alice == bob and alice <= MAX else []
-    assert [label.picks for label in found] == expected
+    state = model.from_quint({"balances": {"alice": alice, "bob": bob}})
+    if alice == bob and alice <= MAX:
+        assert [label.picks for label in model.steps_into(None, state)] == [(("opening", alice),)]
+    else:
+        with pytest.raises(CannotTell):
+            model.steps_into(None, state)
 
 
 @pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
@@ -97,8 +113,9 @@ def test_quints_traces_replay_as_written(ttt_check, quint_cache, tmp_path, mbt):
     assert (code, err) == (0, "") and "20 traces are behaviours of the spec, 0 are not" in out
 
 
-def test_a_step_no_value_explains_is_no_behaviour(ttt_check, quint_cache, tmp_path):
-    """Alice's balance falls by one and Bob's is unchanged: neither a deposit nor a transfer."""
+def test_a_step_no_value_tried_explains_is_undecided(ttt_check, quint_cache, tmp_path):
+    """Alice's balance falls by one and Bob's is unchanged: neither a deposit nor a transfer of an amount
+    ttt-check tries; without the picks recorded, it cannot tell that no other amount would do."""
     _, traces = quint_run(tmp_path / "t", BANK, traces=1, samples=1, steps=3)
     document = json.loads(traces[0].read_text())
     entries = document["states"][2]["balances"]["#map"]
@@ -108,8 +125,8 @@ def test_a_step_no_value_explains_is_no_behaviour(ttt_check, quint_cache, tmp_pa
     changed = tmp_path / "changed.itf.json"
     changed.write_text(json.dumps(document))
     code, _, err = ttt_check("replay", "--spec", BANK, changed)
-    assert code == 1 and "state 2: no step of spec 'bank' leads from state 1 to state 2" in err
-    assert "chooses from a set too large to enumerate" in err and len(err.splitlines()) == 1
+    assert code == 3 and "state 2: cannot tell whether a step of spec 'bank' leads from state 1 to state 2" in err
+    assert "record the picks with quint run --mbt" in err and len(err.splitlines()) == 1
 
 
 def test_an_mbt_pick_that_is_not_the_step_is_refused(ttt_check, quint_cache, tmp_path):
@@ -149,3 +166,43 @@ def test_reading_a_variable_no_action_assigns_is_quints_error(ttt_check, quint_c
     code, out, err = ttt_check("run", "--spec", BANK, "-i", "A::neverAudited", "--seed", "1")
     assert code == 3 and len(err.splitlines()) == 1
     assert err.startswith(f"ttt-check: error: {BANK}:15:43: in 'A::neverAudited': variable 'bank::A::audited' is not set")
+
+
+SEEDED = """
+module seeded {
+  var x: int
+  action init = { nondet n = 0.to(2^64).oneOf() x' = n % 3 }
+  action step = x' = (x + 1) % 3
+  val inv = x < 3
+}
+"""
+
+NEVER = """
+module never {
+  var x: int
+  action init = { nondet n = Nat.oneOf() all { n < 10, x' = n } }
+  action step = x' = x
+  val inv = x < 10
+}
+"""
+
+
+def test_run_records_the_pick_of_an_init_it_drew(ttt_check, quint_cache, tmp_path):
+    """`n` is not in the state (x = n % 3): the trace records it from the step drawn, and replays with it."""
+    spec, out_itf = tmp_path / "seeded.qnt", tmp_path / "sample.itf.json"
+    spec.write_text(SEEDED)
+    assert ttt_check("run", "--spec", spec, "--max-samples", "5", "--max-steps", "2", "--seed", "1", "--out-itf", out_itf)[0] == 0
+    first = json.loads(out_itf.read_text())["states"][0]
+    picked = int(first["mbt::nondetPicks"]["n"]["value"]["#bigint"])
+    assert 0 <= picked < 2**64 + 1 and picked % 3 == int(first["x"]["#bigint"])
+    code, _, err = ttt_check("replay", "--spec", spec, "--same-encoding", out_itf)
+    assert (code, err) == (0, "")
+
+
+def test_run_of_an_init_whose_drawn_choice_is_disabled_ends_there_as_quints(ttt_check, quint_cache, tmp_path):
+    """Quint's simulator draws n from Nat and almost never gets n < 10: its samples have no state."""
+    spec = tmp_path / "never.qnt"
+    spec.write_text(NEVER)
+    code, out, err = ttt_check("run", "--spec", spec, "--max-samples", "20", "--seed", "1")
+    assert (code, err) == (0, "") and "20 samples ended at init: the choice it drew was disabled." in out
+    assert "max=0, min=0" in out and "An example execution" not in out

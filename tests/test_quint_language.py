@@ -180,7 +180,7 @@ def test_a_variable_the_step_does_not_assign_is_unset_as_in_quint(ttt_check, qui
     quint_code, _ = quint_run(tmp_path / "q", LAMP, "--invariant", "counted")
     assert quint_code != 0
     code, out, err = ttt_check("--spec", LAMP, "-i", "counted")
-    assert code == 3 and err == f"ttt-check: error: {place}: in 'counted': variable 'switches' is not set: the step into this state did not assign it\n"
+    assert code == 3 and err == f"ttt-check: error: {place}: in 'counted': variable 'switches' is not set in this state (no step into it assigned it)\n"
 
 
 @pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])

@@ -10,6 +10,7 @@ import click
 from checker.cli.common import (
     EXIT_INVARIANT,
     EXIT_OK,
+    EXIT_SPEC,
     Specs,
     given,
     invariant_option,
@@ -24,7 +25,7 @@ from checker.cli.itf_out import states
 
 #: Exit codes of `replay`, from the least to the most serious.
 EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE = 1, 2
-SEVERITY = [EXIT_OK, EXIT_INVARIANT, EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE]
+SEVERITY = [EXIT_OK, EXIT_INVARIANT, EXIT_NOT_BEHAVIOUR, EXIT_UNREADABLE, EXIT_SPEC]
 
 
 def format_table(replayed, names) -> str:
@@ -156,11 +157,12 @@ def replay_command(specs: Specs) -> click.Command:
 
         Without --spec, the spec is the one whose file a trace's #meta.source names.
         Exit codes: 0 every trace is a behaviour, 1 some trace is not, 2 a file is
-        unreadable or not ITF (or bad usage), 3 spec unreadable, 4 stopped by the
+        unreadable or not ITF (or bad usage), 3 spec unreadable or a step it cannot
+        tell (a choice from a set too large to enumerate), 4 stopped by the
         memory bound, 12 a trace violates an -i invariant.
         """
         from checker.quint.itf import ItfError, read_trace
-        from checker.quint.replay import NotABehaviour, Replayer
+        from checker.quint.replay import NotABehaviour, Replayer, Undecided
         from checker.report import format_trace
 
         show = show or given(ctx, "view")
@@ -200,6 +202,9 @@ def replay_command(specs: Specs) -> click.Command:
             except NotABehaviour as error:
                 rejected[name] += 1
                 fail(path, str(error), EXIT_NOT_BEHAVIOUR)
+                continue
+            except Undecided as error:
+                fail(path, str(error), EXIT_SPEC)
                 continue
             accepted[name] += 1
             covered.setdefault(name, set()).update(replayed.trace.states)

@@ -88,7 +88,10 @@ def format_outcome(result, invariants) -> str:
         f"average={result.average_length:.2f} (states per sample)"
     )
     if result.ended_early:
-        lines.append(f"{result.ended_early:,} samples ended early: a state with no successor (a deadlock).")
+        if result.max_length == 0:
+            lines.append(f"{result.ended_early:,} samples ended at init: the choice it drew was disabled.")
+        else:
+            lines.append(f"{result.ended_early:,} samples ended early: a state with no successor (a deadlock).")
     lines.append(f"Distinct states visited: {result.distinct:,}")
     return "\n".join(lines)
 
@@ -159,8 +162,10 @@ def run_command(specs: Specs) -> click.Command:
         else:
             shown, status = replay_sample(model, chosen, max_steps, result.longest_seed).trace, "ok"
             which = "the only sample" if result.samples == 1 else "the longest sample"
-            click.echo(f"An example execution ({which}):\n")
-        click.echo(format_trace(model, shown, view) + "\n")
+            if shown.states:  # none when every sample's drawn choice of init was disabled
+                click.echo(f"An example execution ({which}):\n")
+        if shown.states:
+            click.echo(format_trace(model, shown, view) + "\n")
         click.echo(format_outcome(result, chosen))
         code = EXIT_INVARIANT if violation is not None else EXIT_OK
         if out_itf:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Invariant, Model, SpecError
+from checker.model import Invariant, Model, Unlisted
 
 #: At most this many states keep their successors and verdicts in memory.
 CACHE_LIMIT = 1_000_000
@@ -79,7 +79,7 @@ class Simulator:
         self.initial: tuple | None = None
         try:
             self.initial = tuple(model.init_states())
-        except SpecError:
+        except Unlisted:
             if model.random_init is None:
                 raise
         self.successors: dict[Hashable, tuple] = {}
@@ -101,19 +101,18 @@ class Simulator:
                 self.verdicts[state] = found
         return found
 
-    def drawn_initial(self, rng) -> Hashable:
-        state = self.model.random_init(rng)  # type: ignore[misc]
-        if state is None:
-            raise SpecError(f"init of spec '{self.model.name}' is not enabled: it has no initial state")
-        return state
-
     def sample(self, seed: int) -> tuple[Sample, int]:
         """Run the sample of `seed`; also return the next sample's seed."""
         from random import Random
 
         rng = Random(seed)
         draw = rng.random
-        state = self.initial[int(draw() * len(self.initial))] if self.initial is not None else self.drawn_initial(rng)
+        if self.initial is not None:
+            state = self.initial[int(draw() * len(self.initial))]
+        else:
+            state = self.model.random_init(rng)  # type: ignore[misc]
+            if state is None:  # the drawn choice of init is disabled: a sample of no state, as in Quint
+                return Sample(seed, Trace((), ()), (), True), rng.getrandbits(64)
         states, labels = [state], [None]
         violated = self.violated(state)
         ended_early = False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.model import SpecError
+from checker.model import SpecError, Unlisted
 
 
 class QuintError(SpecError):
@@ -15,6 +15,10 @@ class QuintError(SpecError):
 class Refused(QuintError):
     """ttt-check does not evaluate this (an operator it refuses, a set too large to enumerate): it is no
     error of the spec's, which Quint's simulator may well evaluate."""
+
+
+class TooLarge(Refused, Unlisted):
+    """A set too large to enumerate (`checker.quint.lazy`) that a search would have to enumerate."""
 
 
 def fault(message: str, at: int | None) -> QuintError:

@@ -213,9 +213,6 @@ class Compiled:
     def enabled(self) -> Callable:
         return self.writer.function("enabled")
 
-    @cached_property
-    def holds(self) -> Callable:
-        return self.writer.function("holds")
 
 
 class Program:
@@ -795,8 +792,7 @@ class ActionWriter:
     `any` or `nondet` a `Choice` (a `Draw` for a set too large to enumerate) whose branches
     are a function of their own, where the end of the choice's scope is an `Exit` to what
     follows it, written there (it cannot choose again); "enabled" returns whether some leaf
-    is reached (`enabled(A)`), "holds" whether some leaf assigns what state T has (the
-    action relates S to T, in a temporal property).
+    is reached (`enabled(A)`).
 
     The action is the top-level one `name`, or the expression `expr` (of definition `name`)
     whose local names `locals_` are read from the functions' last argument, a dict L.
@@ -823,7 +819,7 @@ class ActionWriter:
 
     def function(self, mode: str) -> Callable:
         self.mode, self.lines, self.nesting = mode, [], 0
-        self.write(0, "def f(S, T, L=None):" if mode == "holds" else "def f(S, L=None):")
+        self.write(0, "def f(S, L=None):")
         if mode in ("steps", "states"):
             self.write(1, "result = []")
             self.write(1, "out = result.append")
@@ -833,7 +829,7 @@ class ActionWriter:
         self.body(self.action_expr, start, self.leaf, 2)
         self.write(1, "except QuintError as e:")
         self.write(2, "located(e, at)")
-        self.write(1, {"tree": "return None", "enabled": "return False", "holds": "return False"}.get(mode, "return result"))
+        self.write(1, {"tree": "return None", "enabled": "return False"}.get(mode, "return result"))
         source = "\n".join(self.lines) + "\n"
         namespace = self.program.namespace
         try:
@@ -1091,13 +1087,6 @@ class ActionWriter:
             return
         # a variable no assignment reached is left unset, as Quint's simulator leaves it (reading it is an error)
         missing = [v for v in self.program.variables if v not in assigned]
-        if self.mode == "holds":
-            index = self.program.var_index
-            same = [f"{code} == T[{index[name]}]" for name, code in ctx.assigned]
-            same += [f"type(tuple.__getitem__(T, {index[name]})) is Unset" for name in missing]
-            self.write(indent, f"if {' and '.join(same) or 'True'}:")
-            self.write(indent + 1, "return True")
-            return
         assigned.update({v: f"Unset({v!r})" for v in missing})
         path = self.leaf_path(ctx)
         state = "(" + "".join(assigned[v] + ", " for v in self.program.variables) + ")"

@@ -322,8 +322,13 @@ def decode_trace(document: Any) -> ItfTrace:
     for i, raw in enumerate(states):
         if not isinstance(raw, dict):
             raise ItfError(f"state {i}: expected an object of variables, found {json_text(raw)}")
+        missing = [name for name in variables if name.startswith("mbt::") and name not in raw]
+        if missing:  # Quint leaves out a variable a step left unset, never these
+            raise ItfError(f"state {i}: variable '{missing[0]}' is listed in 'vars' but has no value")
         decoded.append({name: from_json(v, f"state {i}: {name}") for name, v in raw.items() if name != "#meta"})
     loop = document.get("loop")
+    if loop is not None and not states:
+        raise ItfError("'loop' names a state, but the trace has no states")
     if loop is not None and not (isinstance(loop, int) and not isinstance(loop, bool) and 0 <= loop < len(states)):
         raise ItfError(f"'loop' must be the index of a state (0..{len(states) - 1}), found {json_text(loop)}")
     return ItfTrace(tuple(variables), tuple(decoded), loop, meta if isinstance(meta, dict) else {}, tuple(states))

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from checker.quint.errors import QuintError, Refused
+from checker.quint.errors import QuintError, Refused, TooLarge
 from checker.quint.value import QList, flat
 
 #: an interval of more integers than this is kept as its definition, never built nor enumerated
 MAX_BUILT = 1 << 20
 #: the same for sets of maps, sets, tuples or lists (each element weighs far more than an integer)
-MAX_BUILT_COMPOSITE = 1 << 18
+MAX_BUILT_COMPOSITE = 1 << 16
 #: why a set too large is refused
 WHY = "an explicit-state checker visits every element of a set it chooses from or iterates over"
 
@@ -72,10 +72,10 @@ class Lazy:
         if n is None:
             return f"{self} is infinite: it cannot be enumerated ({WHY}); bound the set, e.g. 0.to(10)"
         return (f"{self} has {number(n)} elements: too many to enumerate (ttt-check enumerates at most 2^20 "
-                f"integers or 2^18 maps, sets, tuples or lists); bound the set, e.g. 0.to(10)")
+                f"integers or 2^16 maps, sets, tuples or lists); bound the set, e.g. 0.to(10)")
 
     def __iter__(self):
-        raise Refused(self.refusal())
+        raise TooLarge(self.refusal())
 
     def __len__(self) -> int:
         n = self.cardinality()

@@ -11,10 +11,11 @@ a state). A trace that fails gets one line naming the state and what is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Hashable, Sequence
 
 from checker.explore.trace import Trace
-from checker.model import Invariant, Label, Model, SpecError, order
+from checker.model import Invariant, Label, Model, Unlisted, order
 from checker.quint.itf import (
     ACTION_TAKEN,
     NONDET_PICKS,
@@ -27,15 +28,13 @@ from checker.quint.itf import (
 from checker.quint.value import Record, Variant, flat
 
 
-#: the end of a "not a behaviour" line for a step that chooses from a set too large to enumerate
-UNTRIED = (
-    "(or none ttt-check finds: {} chooses from a set too large to enumerate, and none of the values tried, "
-    "those the trace recorded with --mbt or those the two states hold, leads there)"
-)
-
-
 class NotABehaviour(Exception):
     """The trace is readable but is no behaviour of the model; the message says where."""
+
+
+class Undecided(Exception):
+    """ttt-check cannot tell whether the trace is a behaviour (a step chooses from a set too large to
+    enumerate, and no value tried explains it); the message says where and why."""
 
 
 @dataclass(frozen=True)
@@ -116,15 +115,20 @@ class Replayer:
     def __init__(self, model: Model, invariants: Sequence[Invariant]):
         self.model = model
         self.invariants = list(invariants)
-        #: each initial state -> the labels of the choices of `init` that reach it; None when `init` chooses
-        #: from a set too large to enumerate (then each trace's state 0 is explained alone)
-        self.initial: dict[Hashable, list] | None = {}
-        try:
-            for label, state in model.init_steps():
-                self.initial.setdefault(state, []).append(label)
-        except SpecError:
-            self.initial = None
         self.variables = model.state_variables()
+
+    @cached_property
+    def initial(self) -> dict[Hashable, list] | None:
+        """Each initial state -> the labels of the choices of `init` that reach it (listed at the first trace
+        that has a state); None when `init` chooses from a set too large to enumerate (then each trace's state
+        0 is explained alone)."""
+        initial: dict[Hashable, list] = {}
+        try:
+            for label, state in self.model.init_steps():
+                initial.setdefault(state, []).append(label)
+        except Unlisted:
+            return None
+        return initial
 
     def replay(self, itf: ItfTrace, same_encoding: bool = False, from_any_state: bool = False) -> Replayed:
         """Check `itf` step by step; NotABehaviour names the first problem.
@@ -144,9 +148,6 @@ class Replayer:
         states: list[Hashable] = []
         labels: list[Label | None] = []
         for index, values in enumerate(itf.states):
-            absent = [name for name in (ACTION_TAKEN, NONDET_PICKS) if mbt and name not in values]
-            if absent:
-                raise NotABehaviour(f"state {index}: no value of '{absent[0]}', which 'vars' lists")
             state = self.decode(values, index)
             if states:
                 label = self.explain(states[-1], state, index, values if mbt else None)
@@ -172,11 +173,9 @@ class Replayer:
         """State 0 must be initial; its `mbt::` fields, when given, must name `init` and the picks
         of a choice of `init` that reaches it. The label of that choice (None when it has none)."""
         if self.initial is None:
-            labels = self.model.steps_into(None, state, self.picks(values, 0))
+            labels = self.steps_into(None, state, values, 0)
             if not labels:
-                raise NotABehaviour(
-                    f"state 0 is not an initial state of spec '{self.model.name}' {UNTRIED.format('`init`')}"
-                )
+                raise NotABehaviour(f"state 0 is not an initial state of spec '{self.model.name}'")
             return self.matching_mbt(labels, 0, values, initial=True)
         if state not in self.initial:
             nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
@@ -186,15 +185,21 @@ class Replayer:
             )
         return self.matching_mbt(self.initial[state], 0, values, initial=True)
 
-    @staticmethod
-    def picks(values: dict | None, index: int) -> dict | None:
-        """The picks the `mbt::` fields of a state record (None without them)."""
-        return None if values is None else _picks(values[NONDET_PICKS], index)
+    def steps_into(self, before: Hashable | None, state: Hashable, values: dict | None, index: int) -> list:
+        """The labels of the model's steps from `before` (None: of `init`) into `state`, the picks the `mbt::`
+        fields in `values` record given; Undecided when the model cannot tell."""
+        picks = None if values is None else _picks(values[NONDET_PICKS], index)
+        try:
+            return self.model.steps_into(before, state, picks)
+        except Unlisted as error:
+            where = "`init` into state 0" if before is None else f"state {index - 1} to state {index}"
+            said = f"state {index}: cannot tell whether a step of spec '{self.model.name}' leads from {where}"
+            raise Undecided(f"{said}: {error}") from None
 
     def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
         """The label of the step from `before` into `state`; the `mbt::` fields
         in `values`, when given, must name it."""
-        candidates = self.model.steps_into(before, state, self.picks(values, index))
+        candidates = self.steps_into(before, state, values, index)
         if not candidates:
             raise NotABehaviour(self.no_step(before, state, index))
         return self.matching_mbt(candidates, index, values)
@@ -230,8 +235,8 @@ class Replayer:
         )
         try:
             successors = list(model.next_steps(before))
-        except SpecError:
-            return f"{text} {UNTRIED.format(f'the step from state {index - 1}')}"
+        except Unlisted:  # the step chooses from a set too large to list, whose values the trace recorded
+            return text
         if not successors:
             return text + f"; state {index - 1} has no successor at all"
         label, nearest = min(successors, key=lambda step: len(self.diff(step[1], state)))
@@ -244,7 +249,7 @@ class Replayer:
         last = states[-1]
         if last == states[loop]:
             return
-        if not self.model.steps_into(last, states[loop]):
+        if not self.steps_into(last, states[loop], None, loop):
             raise NotABehaviour(
                 f"loop: no step of spec '{self.model.name}' leads from the last state ({len(states) - 1}) "
                 f"back to state {loop}, which would change {describe(self.diff(last, states[loop]))}"

@@ -207,7 +207,7 @@ class Partial(tuple):
     def __getitem__(self, index):
         value = tuple.__getitem__(self, index)
         if type(value) is Unset:
-            raise QuintError(f"variable '{value.name}' is not set: the step into this state did not assign it")
+            raise QuintError(f"variable '{value.name}' is not set in this state (no step into it assigned it)")
         return value
 
 

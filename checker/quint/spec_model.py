@@ -31,7 +31,7 @@ from checker.properties.temporal import (
 )
 from checker.quint import witnesses
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
-from checker.quint.errors import Refused
+from checker.quint.errors import Refused, TooLarge
 from checker.quint.frontend import compile_spec
 from checker.quint.itf import recorded
 from checker.quint.runtime import Partial, QuintError, Unset, from_value, to_value, walk
@@ -159,6 +159,8 @@ class QuintSpec(Model[tuple]):
         self.sampling = False
         #: state -> its tree of choices for `random_step`, as far as draws computed it
         self.trees: dict[tuple, Any] = {}
+        #: initial state -> the label of the step of `init` that `random_init` drew into it
+        self.drawn_init: dict[tuple, Label] = {}
         self.variables = program.variables
         self.init_action = self.step_action = None
         #: (path, pick names) -> the leaf of `init` or `step` whose steps have such labels
@@ -222,7 +224,8 @@ class QuintSpec(Model[tuple]):
             if ending in self.visible and ending not in taken:
                 return ending
         # not visible from the main module (an instance inside an instance): the shortest ending of the
-        # name that no other name shares, `V::VotesSafe` for `M::Paxos::Paxos::V::VotesSafe`
+        # name that no other name shares (Paxos's instance of Voting: `VotesSafe`, and `V::TypeOK`
+        # beside Paxos's own `TypeOK`)
         for ending in reversed(endings):
             if ending not in taken and self._endings[ending] == 1:
                 return ending
@@ -351,7 +354,7 @@ class QuintSpec(Model[tuple]):
             return list(self.variables)
         try:
             steps = self.init_steps()
-        except Refused:
+        except Refused:  # a set too large, or what ttt-check does not evaluate: the order is in the code too
             steps = []
         leaf = self.leaf(steps[0][0]) if steps else next(iter(self.init_action.leaves), None)
         order = list(leaf.assigned) if leaf is not None else []
@@ -365,10 +368,10 @@ class QuintSpec(Model[tuple]):
         trying the values the trace's states hold or recorded (see `checker.quint.witnesses`)."""
         try:
             return super().steps_into(state, target, picks)
-        except Refused:
+        except TooLarge:
             action = self.init_action if state is None else self.step_action
             tree = action.tree(Unassigned() if state is None else state)
-            return witnesses.steps_into(tree, target, witnesses.values_tried(state, target, picks))
+            return witnesses.steps_into(tree, target, witnesses.Tried(state, target, picks), first=picks is None)
 
     def init_steps(self) -> list[tuple[Label, tuple]]:
         """Every (label, initial state) of `init`: its label has the picks Quint records for state 0."""
@@ -386,9 +389,18 @@ class QuintSpec(Model[tuple]):
 
     def random_init(self, rng) -> tuple | None:
         """An initial state drawn as `quint run` draws it, for an `init` that chooses from a set too large to
-        enumerate (see `random_step`)."""
+        enumerate (see `random_step`); its label is kept for `init_label` (its picks need not be in the state)."""
         step = walk(self.init_action.tree(Unassigned()), rng)
-        return None if step is None else step[1]
+        if step is None:
+            return None
+        if len(self.drawn_init) >= TREES:
+            self.drawn_init.clear()
+        self.drawn_init[step[1]] = step[0]
+        return step[1]
+
+    def init_label(self, state: tuple) -> Label | None:
+        drawn = self.drawn_init.get(state)
+        return drawn if drawn is not None else super().init_label(state)
 
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly

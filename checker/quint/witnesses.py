@@ -5,33 +5,47 @@ replay needs only the steps into the trace's next state: it goes down every bran
 choices (see `runtime.walk`), and where a `nondet` chooses from such a set (a `Draw`), it tries the value
 the trace recorded for it (`mbt::nondetPicks`), or else every value the two states hold and every
 difference of their integers, place by place (an amount sent is what a balance lost). Each step found is
-a step of the spec, so no trace is accepted wrongly; a step whose value is none of these is not found,
-and the replay says so.
+a step of the spec, so no trace is accepted wrongly; when none is found but a value not tried might lead
+there, the replay says it cannot tell (`CannotTell`), never that the trace is no behaviour.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from checker.model import order
+from checker.quint.errors import TooLarge
 from checker.quint.itf import recorded
 from checker.quint.runtime import Choice, Draw, Exit, QRecord, Unset, from_value
 
-#: the most values tried for one `nondet` over a set too large to enumerate (a state holds few more)
-MAX_TRIED = 10_000
+#: the most branches of `nondet`s over sets too large to enumerate tried for one step (nested ones multiply)
+MAX_TRIED = 100_000
 
 
-def steps_into(tree: Any, target: tuple, tried: Callable[[Draw], Iterable]) -> list:
-    """The labels of the steps of a state's tree of choices into `target`, in the tree's order; `tried(draw)`
-    gives the elements to try at a `nondet` over a set too large to enumerate."""
+class CannotTell(TooLarge):
+    """No step was found, but one may exist: a `nondet` over a set too large to enumerate chooses a value
+    that was not tried (the trace did not record it, and the states do not hold it), or too many were."""
+
+
+def steps_into(tree: Any, target: tuple, tried: "Tried", first: bool = False) -> list:
+    """The labels of the steps of a state's tree of choices into `target`, in the tree's order (only the
+    first with `first`); `tried` gives the elements to try at a `nondet` over a set too large to enumerate.
+    CannotTell when none is found but one may exist."""
     labels = []
     for label, state in _ends(tree, tried):
         if state == target and label not in labels:
             labels.append(label)
+            if first:
+                break
+    if not labels and tried.guessed:
+        raise CannotTell(
+            "a nondet chooses from a set too large to enumerate, and none of the values tried (those the two "
+            "states hold, and the differences of their integers) leads there: record the picks with quint run --mbt"
+        )
     return labels
 
 
-def _ends(node: Any, tried: Callable[[Draw], Iterable]) -> Iterator:
+def _ends(node: Any, tried: "Tried") -> Iterator:
     """Every node that a walk of `node` can come to but a choice: down every branch, where `walk` takes one."""
     kind = type(node)
     if kind is Choice:
@@ -44,7 +58,7 @@ def _ends(node: Any, tried: Callable[[Draw], Iterable]) -> Iterator:
         yield node
 
 
-def _following(branch: Any, tried: Callable[[Draw], Iterable]) -> Iterator:
+def _following(branch: Any, tried: "Tried") -> Iterator:
     """What follows a branch of a choice where it reaches the end of the choice's scope (an `Exit`),
     through any choice inside the branch."""
     ends = [branch] if type(branch) is Exit else _ends(branch, tried)
@@ -53,28 +67,39 @@ def _following(branch: Any, tried: Callable[[Draw], Iterable]) -> Iterator:
             yield from _ends(end.then, tried)
 
 
-def values_tried(before: tuple | None, after: tuple, picks: Mapping[str, Any] | None) -> Callable[[Draw], list]:
+class Tried:
     """What to try at each `nondet` over a set too large to enumerate, in a step from `before` (None: of
     `init`) into `after`: the value `picks` (Quint's values, by the names Quint records) gives it, or else
     those of the states (see the module's docstring), in a fixed order; only elements of its set."""
-    held: list | None = None
 
-    def tried(draw: Draw) -> list:
-        nonlocal held
+    def __init__(self, before: tuple | None, after: tuple, picks: Mapping[str, Any] | None):
+        self.before, self.after, self.picks = before, after, picks
+        self.held: list | None = None
+        #: whether some value was tried that the trace did not record (then a step not found may exist)
+        self.guessed = False
+        self.branches = 0
+
+    def __call__(self, draw: Draw) -> list:
         name = recorded(draw.name)
-        if picks is not None and name in picks:
-            values = [from_value(picks[name])]
+        if self.picks is not None and name in self.picks:
+            values = [from_value(self.picks[name])]
         else:
-            if held is None:
-                found = {part: None for value in after for part in _parts(value)}
-                if before is not None:
-                    found.update((part, None) for value in before for part in _parts(value))
-                    found.update(dict.fromkeys(_differences(before, after)))
-                held = sorted(found, key=order)[:MAX_TRIED]
-            values = held
-        return [value for value in values if value in draw.set]
+            self.guessed = True
+            values = self.values()
+        found = [value for value in values if value in draw.set]
+        self.branches += len(found)
+        if self.branches > MAX_TRIED:
+            raise CannotTell(f"more than {MAX_TRIED:,} choices of nondets over sets too large to enumerate to try")
+        return found
 
-    return tried
+    def values(self) -> list:
+        if self.held is None:
+            found = {part: None for value in self.after for part in _parts(value)}
+            if self.before is not None:
+                found.update((part, None) for value in self.before for part in _parts(value))
+                found.update(dict.fromkeys(_differences(self.before, self.after)))
+            self.held = sorted(found, key=order)
+        return self.held
 
 
 def _parts(value: Any) -> Iterator:

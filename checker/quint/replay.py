@@ -103,6 +103,10 @@ def _picks(record: Any, index: int) -> dict:
     return picks
 
 
+#: what a state's `mbt::` fields say: the action taken and the picks (None: the trace has no such fields)
+Said = tuple[str, dict] | None
+
+
 def _mbt_text(taken: str, picks: dict) -> str:
     """The step `mbt::` fields name, written as a label's picks are."""
     chosen = str(Label(picks=tuple(sorted(picks.items())))).strip()
@@ -149,10 +153,11 @@ class Replayer:
         labels: list[Label | None] = []
         for index, values in enumerate(itf.states):
             state = self.decode(values, index)
+            said = (values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)) if mbt else None
             if states:
-                label = self.explain(states[-1], state, index, values if mbt else None)
+                label = self.explain(states[-1], state, index, said)
             else:
-                label = None if from_any_state else self.explain_initial(state, values if mbt else None)
+                label = None if from_any_state else self.explain_initial(state, said)
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
@@ -169,48 +174,47 @@ class Replayer:
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
-    def explain_initial(self, state: Hashable, values: dict | None) -> Label | None:
-        """State 0 must be initial; its `mbt::` fields, when given, must name `init` and the picks
+    def explain_initial(self, state: Hashable, said: Said) -> Label | None:
+        """State 0 must be initial; its `mbt::` fields, when given (`said`), must name `init` and the picks
         of a choice of `init` that reaches it. The label of that choice (None when it has none)."""
         if self.initial is None:
-            labels = self.steps_into(None, state, values, 0)
+            labels = self.steps_into(None, state, said, 0)
             if not labels:
                 raise NotABehaviour(f"state 0 is not an initial state of spec '{self.model.name}'")
-            return self.matching_mbt(labels, 0, values, initial=True)
+            return self.matching_mbt(labels, 0, said, initial=True)
         if state not in self.initial:
             nearest = min(self.initial, key=lambda s: len(self.diff(s, state)))
             raise NotABehaviour(
                 f"state 0 is not an initial state of spec '{self.model.name}': "
                 f"it differs from `init` in {describe(self.diff(nearest, state))}"
             )
-        return self.matching_mbt(self.initial[state], 0, values, initial=True)
+        return self.matching_mbt(self.initial[state], 0, said, initial=True)
 
-    def steps_into(self, before: Hashable | None, state: Hashable, values: dict | None, index: int) -> list:
+    def steps_into(self, before: Hashable | None, state: Hashable, said: Said, index: int) -> list:
         """The labels of the model's steps from `before` (None: of `init`) into `state`, the picks the `mbt::`
-        fields in `values` record given; Undecided when the model cannot tell."""
-        picks = None if values is None else _picks(values[NONDET_PICKS], index)
+        fields record given (`said`); Undecided when the model cannot tell."""
         try:
-            return self.model.steps_into(before, state, picks)
+            return self.model.steps_into(before, state, None if said is None else said[1])
         except Unlisted as error:
             where = "`init` into state 0" if before is None else f"state {index - 1} to state {index}"
             said = f"state {index}: cannot tell whether a step of spec '{self.model.name}' leads from {where}"
             raise Undecided(f"{said}: {error}") from None
 
-    def explain(self, before: Hashable, state: Hashable, index: int, values: dict | None) -> Label:
-        """The label of the step from `before` into `state`; the `mbt::` fields
-        in `values`, when given, must name it."""
-        candidates = self.steps_into(before, state, values, index)
+    def explain(self, before: Hashable, state: Hashable, index: int, said: Said) -> Label:
+        """The label of the step from `before` into `state`; the `mbt::` fields, when given (`said`),
+        must name it."""
+        candidates = self.steps_into(before, state, said, index)
         if not candidates:
             raise NotABehaviour(self.no_step(before, state, index))
-        return self.matching_mbt(candidates, index, values)
+        return self.matching_mbt(candidates, index, said)
 
-    def matching_mbt(self, candidates: list, index: int, values: dict | None, initial: bool = False) -> Label | None:
-        """The first candidate label that the `mbt::` fields in `values` name (any, without them):
-        the action Quint records (`init` for state 0) and the value of every `nondet` it picked."""
+    def matching_mbt(self, candidates: list, index: int, said: Said, initial: bool = False) -> Label | None:
+        """The first candidate label that the `mbt::` fields (`said`) name (any, without them): the
+        action Quint records (`init` for state 0) and the value of every `nondet` it picked."""
         model = self.model
-        if values is None:
+        if said is None:
             return candidates[0]
-        taken, picks = values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)
+        taken, picks = said
         for label in candidates:
             chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
             if model.action_taken(label) == taken and chosen == picks:

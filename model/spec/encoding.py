@@ -67,3 +67,8 @@ class Encoding:
     def mark(self, grid: Grid, state: State, coordinate: tuple[int, int]) -> Any:
         bit = grid.bit[coordinate]
         return self.x if state.x & bit else self.o if state.o & bit else self.empty
+
+
+class NotAGame(ValueError):
+    """A spec whose state is not a position of the game (`board` and `nextTurn`): the message says why, in
+    words that follow `'{spec} is not of the game's shape: '`."""

@@ -18,6 +18,7 @@ from model.spec.state import O, State, X
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
 from quint_specs import distances
+from test_spec_game import graph as edges
 from tuple_specs import FreeMoves, ModelValue, Written
 
 MARKS = {
@@ -25,19 +26,6 @@ MARKS = {
     "other strings": ("cross", "nought", "."),
     "model values": (ModelValue("p1"), ModelValue("p2"), ModelValue("nobody")),
 }
-
-
-def edges(model) -> set:
-    """Every labelled step reachable in `model` (a plain worklist)."""
-    seen, todo, found = set(model.init_states()), list(model.init_states()), set()
-    while todo:
-        state = todo.pop()
-        for label, after in model.next_steps(state):
-            found.add((state, str(label), after))
-            if after not in seen:
-                seen.add(after)
-                todo.append(after)
-    return found
 
 
 @pytest.mark.parametrize("marks", MARKS.values(), ids=MARKS)

@@ -48,9 +48,10 @@ class Positions(Protocol):
 
 def positions_of(spec: Model) -> Positions:
     """How `spec`'s states read as positions: by its variables' types for a `.qnt` spec (Quint's IR in
-    `spec.module`), else by its states' values (a model with `variables` and tuple states); NotAGame
-    says why `spec` is not of the game's shape."""
-    if hasattr(spec, "module"):
+    `spec.module`), else by its states' values (a model with `variables` and tuple states, as TLA+'s);
+    NotAGame says why `spec` is not of the game's shape."""
+    module = getattr(spec, "module", None)
+    if isinstance(module, dict) and "declarations" in module:  # Quint's IR of the spec's main module
         return QuintPositions(spec)
     if hasattr(spec, "variables"):
         return TlaPositions(spec)

@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from checker.cli.compare import compare
 from checker.explore.compare import project, shortest_difference
@@ -179,3 +181,19 @@ def test_a_search_cut_short_compares_nothing(ttt_check):
 def test_bad_usage_is_one_line(ttt_check, args, message):
     code, out, err = ttt_check("compare", *args)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+ARGUMENTS = st.sampled_from(
+    ["strategy", "random", "missing.qnt", "notes.txt", "--max-states", "--view", "--x", "--o", "--no-stutter",
+     "--max-memory", "--bogus", "board", "quint", "all", "any", "perfect", "strategy", "0", "10", "nan", "1G", "-"]
+) | st.text(max_size=8)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(ARGUMENTS, max_size=5))
+def test_any_arguments_end_in_a_documented_code_and_one_line_on_error(ttt_check, arguments):
+    # a --max-states first keeps each example quick (a later one overrides it)
+    code, out, err = ttt_check("compare", "--max-states", "2000", *arguments)
+    assert code in {0, 1, 2, 3, 4} and "Traceback" not in out + err
+    if code in {2, 3}:
+        assert err.count("\n") == 1 and err.startswith("ttt-check: error: ")

@@ -44,11 +44,13 @@ def describe(name: str, model: Model) -> str:
 def stopped(name: str, projection: Projection, max_states: int | None) -> str:
     """Why the search of spec `name` stopped before it explored every state, and that nothing is compared."""
     stats = projection.stats
-    where = (f"--max-states {max_states}" if stats.stopped == MAX_STATES
-             else f"{stats.memory} (--max-memory SIZE raises it)" if stats.memory else "a bound")
+    if stats.stopped == MAX_STATES:
+        where, hint = f"--max-states {max_states}", ""
+    else:
+        where, hint = stats.memory or "a bound", "; --max-memory SIZE raises the bound" if stats.memory else ""
     return (
         f"[unknown] the search of {name} stopped at {where} after {plural(stats.distinct, 'state')}, "
-        f"before it reached every position: nothing is compared"
+        f"before it reached every position: nothing is compared{hint}"
     )
 
 

@@ -9,12 +9,13 @@ import click
 
 from checker.cli.app import add_command, make_cli
 from checker.cli.common import Specs, Transcribed
+from checker.cli.compare import compare_command
 from checker.model import Model
 from model.commands.learn import learn_command
 from model.commands.play import play_command
 from model.players.kinds import KINDS, LEARNED, SpecMatch, build, player_kind
 from model.players.keeps_value import ValuedStrategy
-from model.spec.shape import game_of
+from model.spec.shape import comparable, game_of
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
 
@@ -130,6 +131,10 @@ SPECS = Specs(
             "  ttt-check eval canTakeCenter              at the initial state: true\n"
             "  ttt-check eval 'won(X)' --path 0/1/2      at the explorer's #/0/1/2"
         ),
+        "compare": (
+            "  ttt-check compare strategy random         a shortest game only one allows\n"
+            "  ttt-check compare strategy specs/tictactoe.qnt   the same (needs Quint)"
+        ),
         "learn": (
             "  ttt-check learn --symmetry --seed 1 --out policy.json\n"
             "  ttt-check --spec random --o learned:policy.json -i XHasNotWon\n"
@@ -166,3 +171,4 @@ SPECS = Specs(
 cli = make_cli(SPECS)
 add_command(cli, play_command(SPECS), SPECS)
 add_command(cli, learn_command(SPECS), SPECS)
+add_command(cli, compare_command(SPECS, comparable), SPECS)

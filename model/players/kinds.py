@@ -225,7 +225,7 @@ class Match(ValuedStrategy):
 
 
 class SpecMatch(SpecGame):
-    """A `.qnt` of the lecture's shape (`SpecGame`) with a side, or both, played by a player kind.
+    """A spec of the lecture's shape (`SpecGame`) with a side, or both, played by a player kind.
 
     A side without a player keeps the spec's own moves: its steps through the
     action `MoveX` (or `MoveO`). A side with one loses them, and moves as
@@ -235,14 +235,14 @@ class SpecMatch(SpecGame):
     """
 
     def __init__(self, game: SpecGame, x: Player | None, o: Player | None):
-        actions = {d["name"] for d in game.spec.module["declarations"] if d.get("qualifier") == "action"}
+        actions = {path[0] for path in game.spec.action_paths if path}  # the actions the spec's step takes
         for missing in ("MoveX", "MoveO"):
             if missing not in actions:
                 raise ValueError(
                     f"{game.source} has no action {missing}: a player kind takes a side's moves only in a spec "
                     f"whose step moves X through MoveX and O through MoveO, as the lecture's"
                 )
-        super().__init__(game.spec, game.grid.size)
+        super().__init__(game.spec, game.positions)
         self.replaced = {X: x, O: o}
         check_players(self.replaced, self.grid)
         self.players = tuple(player.kind if player else "spec" for player in (x, o))

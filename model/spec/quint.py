@@ -6,11 +6,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from checker.quint.value import Record, Variant, flat
+from model.spec.encoding import Encoding
 from model.spec.grid import Coordinate, Grid
-from model.spec.state import PLAYERS, Board, O, State, X
+from model.spec.state import Board, O, State, X
 
 EMPTY = Variant("Empty")
 
@@ -26,24 +25,16 @@ def square(grid: Grid, board: Board | State, coordinate: Coordinate) -> str | No
     return X if board.x & bit else O if board.o & bit else None
 
 
+#: how the lecture's Quint spec writes a square and the turn
+QUINT = Encoding(occupied(X), occupied(O), EMPTY, Variant(X), Variant(O), flat, "a Player (X or O)")
+
+
 def to_quint(grid: Grid, state: State) -> Record:
     """The state variables as Quint values."""
-    n = grid.size
-    board = {
-        row: {
-            column: EMPTY if (p := square(grid, state, (row, column))) is None else occupied(p)
-            for column in range(1, n + 1)
-        }
-        for row in range(1, n + 1)
-    }
+    rows, turn = QUINT.encode(grid, state)
+    board = {r: dict(enumerate(row, 1)) for r, row in enumerate(rows, 1)}
     # in the order `init` assigns them, as Quint lists them in ITF's `vars`
-    return Record(nextTurn=Variant(state.nextTurn), board=board)
-
-
-def _player(value: Any, where: str) -> str:
-    if not (isinstance(value, Variant) and value.tag in PLAYERS and value.value == ()):
-        raise ValueError(f"{where}: expected a Player (X or O), got {flat(value)}")
-    return value.tag
+    return Record(nextTurn=turn, board=board)
 
 
 def from_quint(grid: Grid, variables: dict) -> State:
@@ -60,21 +51,8 @@ def from_quint(grid: Grid, variables: dict) -> State:
     rows = range(1, n + 1)
     if not isinstance(board, dict) or set(board) != set(rows):
         raise ValueError(f"board: expected a map with rows 1..{n}")
-    x = o = 0
     for row in rows:
         line = board[row]
         if not isinstance(line, dict) or set(line) != set(rows):
             raise ValueError(f"board row {row}: expected a map with columns 1..{n}")
-        for column in rows:
-            square = line[column]
-            where = f"board square ({row}, {column})"
-            if square == EMPTY:
-                continue
-            if not (isinstance(square, Variant) and square.tag == "Occupied"):
-                raise ValueError(f"{where}: expected Empty or Occupied(player), got {flat(square)}")
-            bit = grid.bit[(row, column)]
-            if _player(square.value, where) == X:
-                x |= bit
-            else:
-                o |= bit
-    return State(x, o, _player(variables["nextTurn"], "nextTurn"))
+    return QUINT.decode(grid, [[board[r][c] for c in rows] for r in rows], variables["nextTurn"])

@@ -1,14 +1,13 @@
-"""A `.qnt` spec of the lecture's shape, evaluated, as a tic-tac-toe model with the board views.
+"""A spec of the lecture's shape, in Quint or TLA+, as a tic-tac-toe model with the board views.
 
-The shape is read from the types of the state variables in Quint's IR, not
-from names of files: exactly `board: int -> int -> Square` with
-`Square = Occupied(Player) | Empty` and `nextTurn: Player` with
-`Player = X | O` (type aliases or the sum types written out), and initial
-boards of n x n squares numbered from 1. Such a spec gets what the
-transcriptions get: the board drawn (last move, winning line), the explorer's
-board, coverage outcomes, the game's values, and player kinds for a side.
-Its steps, invariants and temporal properties stay the file's: the states are
-converted to the transcription's `State` and back, nothing else is redone.
+A spec is of the game's shape when its state is a position: the variables `board` (n x n squares,
+each empty or held by X or O) and `nextTurn` (X or O). A `.qnt` spec's shape is read from the
+types of its variables (`model.spec.quint_shape`); a spec without types, such as a TLA+ one, from
+the values its states hold (`model.spec.tla_shape`). Either way its `Positions` convert its
+states to the transcription's `State` and back, and such a spec gets what the transcriptions
+get: the board drawn (last move, winning line), the explorer's board, coverage outcomes, the
+game's values, player kinds for a side, and `compare`. Its steps, invariants and temporal
+properties stay the file's: the states are converted, nothing else is redone.
 """
 
 from __future__ import annotations
@@ -16,16 +15,17 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Hashable, Iterator, Mapping, Protocol
 
 from checker.model import Label, Model, SpecError
 from checker.properties.temporal import Formula, StatePredicate
-from checker.quint.value import pretty
+from model.spec.encoding import NotAGame
 from model.spec.grid import Grid
-from model.spec.quint import from_quint, to_quint
+from model.spec.quint_shape import QuintPositions
 from model.spec.state import O, State, X
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
+from model.spec.tla_shape import TlaPositions
 from model.spec.views import board_view
 
 #: the most states the conversion keeps, each way (the lecture's specs have 871 and 5,478)
@@ -34,73 +34,32 @@ CACHED = 1 << 16
 RULE_SEARCH = 200_000
 
 
-def _types(module: dict) -> dict[str, dict]:
-    return {d["name"]: d["type"] for d in module["declarations"] if d["kind"] == "typedef" and "type" in d}
+class Positions(Protocol):
+    """How a spec's states read as the game's positions, and back (one state per position)."""
+
+    grid: Grid
+
+    def position(self, state: Any) -> State:
+        """The position `state` holds; ValueError says what in it is not a position of this grid."""
+
+    def state(self, position: State) -> Any:
+        """The spec's state that holds `position`."""
 
 
-def _resolve(t: dict | None, types: Mapping[str, dict]) -> dict | None:
-    seen = 0
-    while t is not None and t.get("kind") == "const" and t.get("name") in types and seen < 20:
-        t, seen = types[t["name"]], seen + 1
-    return t
-
-
-def _sum(t: dict | None, types: Mapping[str, dict]) -> dict[str, dict] | None:
-    """A sum type's variants: name -> the type it carries; None for another type."""
-    t = _resolve(t, types)
-    if t is None or t.get("kind") != "sum":
-        return None
-    return {f["fieldName"]: _resolve(f["fieldType"], types) for f in t["fields"]["fields"]}
-
-
-def _unit(t: dict | None) -> bool:
-    return t is not None and t.get("kind") == "tup" and not t["fields"]["fields"]
-
-
-def _player(t: dict | None, types: Mapping[str, dict]) -> bool:
-    variants = _sum(t, types)
-    return variants is not None and set(variants) == {X, O} and all(map(_unit, variants.values()))
-
-
-def has_game_state(module: dict) -> bool:
-    """Whether the state variables are the lecture's, by their types: `board` and `nextTurn` (see above)."""
-    types = _types(module)
-    variables = {d["name"]: d.get("typeAnnotation") for d in module["declarations"] if d["kind"] == "var"}
-    if set(variables) != {"board", "nextTurn"} or not _player(variables["nextTurn"], types):
-        return False
-    board = _resolve(variables["board"], types)
-    if board is None or board.get("kind") != "fun" or _resolve(board["arg"], types).get("kind") != "int":
-        return False
-    row = _resolve(board["res"], types)
-    if row is None or row.get("kind") != "fun" or _resolve(row["arg"], types).get("kind") != "int":
-        return False
-    square = _sum(row["res"], types)
-    return (
-        square is not None and set(square) == {"Empty", "Occupied"} and _unit(square["Empty"])
-        and _player(square["Occupied"], types)
-    )
-
-
-def board_size(spec: Model) -> int | None:
-    """n when `spec` (a `.qnt` evaluated) has the lecture's state and its initial boards are n x n; else None."""
-    if not has_game_state(spec.module):
-        return None
-    records = [spec.to_quint(state) for state in spec.init_states()]
-    if not records:
-        return None
-    n = len(records[0]["board"])
-    if not 1 <= n <= 10:
-        return None
-    try:
-        for record in records:
-            from_quint(Grid(n), record)
-    except ValueError:
-        return None
-    return n
+def positions_of(spec: Model) -> Positions:
+    """How `spec`'s states read as positions: by its variables' types for a `.qnt` spec (Quint's IR in
+    `spec.module`), else by its states' values (a model with `variables` and tuple states, as TLA+'s);
+    NotAGame says why `spec` is not of the game's shape."""
+    module = getattr(spec, "module", None)
+    if isinstance(module, dict) and "declarations" in module:  # Quint's IR of the spec's main module
+        return QuintPositions(spec)
+    if hasattr(spec, "variables"):
+        return TlaPositions(spec)
+    raise NotAGame("its states are not a board and a turn")
 
 
 class SpecGame(StrategyTicTacToe):
-    """A `.qnt` of the lecture's shape (see the module's docstring): the file's steps and properties,
+    """A spec of the lecture's shape (see the module's docstring): the file's steps and properties,
     on the transcription's states, so that every view, player kind and game value applies.
 
     `MoveX` and `MoveO` are the file's steps whose label starts with that action (the
@@ -110,9 +69,10 @@ class SpecGame(StrategyTicTacToe):
     #: the player kind of each side: the spec's own actions
     players = ("spec", "spec")
 
-    def __init__(self, spec: Model, size: int):
+    def __init__(self, spec: Model, positions: Positions):
         self.spec = spec
-        self.grid = Grid(size)
+        self.positions = positions
+        self.grid = positions.grid
         self.stutter = True
         self.name, self.source, self.description = spec.name, spec.source, spec.description
         self.nondet_names = spec.nondet_names
@@ -129,10 +89,10 @@ class SpecGame(StrategyTicTacToe):
         self.temporal_properties = {
             name: replace(prop, formula=self._formula(prop.formula)) for name, prop in spec.temporal_properties.items()
         }
-        self.views = {
-            "board": lambda state, previous=None: board_view(self.grid, state, previous),
-            "quint": lambda state, previous=None: pretty(self.to_quint(state)),
-        }
+        self.views = {"board": lambda state, previous=None: board_view(self.grid, state, previous)}
+        self.views.update({name: self.on_states(show) for name, show in spec.views.items() if name != "board"})
+        if spec.random_step is None:
+            self.random_step = None  # simulation draws among the steps, as for the file
         self.outcomes = {
             "X won": lambda s: self.won(s.board, X),
             "O won": lambda s: self.won(s.board, O),
@@ -146,22 +106,26 @@ class SpecGame(StrategyTicTacToe):
 
     # ---- the file's states as the transcription's, and back ---------------------
 
-    def _state_of(self, state: tuple) -> State:
+    def _state_of(self, state: Hashable) -> State:
         try:
-            found = from_quint(self.grid, self.spec.to_quint(state))
+            found = self.positions.position(state)
         except ValueError as error:
             raise SpecError(f"{self.source}: a state is not a {self.grid.size}x{self.grid.size} board: {error}") from None
         if len(self.tuples) < CACHED:
             self.tuples.setdefault(found, state)
         return found
 
-    def tuple_of(self, state: State) -> tuple:
+    def tuple_of(self, state: State) -> Hashable:
         found = self.tuples.get(state)
-        return found if found is not None else self.spec.from_quint(to_quint(self.grid, state))
+        return found if found is not None else self.positions.state(state)
 
     def on_state(self, function):
         """`function` of the file's states as a function of `State`s."""
         return lambda state: function(self.tuple_of(state))
+
+    def on_states(self, show: Callable[[Any, Any], str]) -> Callable[[State, State | None], str]:
+        """A view of the file's states as a view of `State`s."""
+        return lambda state, previous=None: show(self.tuple_of(state), None if previous is None else self.tuple_of(previous))
 
     def _formula(self, formula: Formula) -> Formula:
         return Formula(formula.operator, tuple(StatePredicate(p.name, self.on_state(p.holds)) for p in formula.predicates))
@@ -185,7 +149,7 @@ class SpecGame(StrategyTicTacToe):
     @property
     def next_states(self):  # type: ignore[override]
         """The file's successors without their labels (faster), unless a subclass steps otherwise."""
-        if type(self).step is not SpecGame.step:
+        if type(self).step is not SpecGame.step or self.spec.next_states is None:
             return None
         return lambda state: [self.state_of(after) for after in self.spec.next_states(self.tuple_of(state))]
 
@@ -207,7 +171,7 @@ class SpecGame(StrategyTicTacToe):
         return self.spec.to_quint(self.tuple_of(state))
 
     def from_quint(self, variables: Mapping[str, Any]) -> State:
-        return from_quint(self.grid, self.spec.to_quint(self.spec.from_quint(variables)))
+        return self.positions.position(self.spec.from_quint(variables))
 
     def action_taken(self, label: Label | None) -> str:
         return self.spec.action_taken(label)
@@ -233,6 +197,27 @@ class SpecGame(StrategyTicTacToe):
 
 
 def game_of(spec: Model) -> SpecGame | None:
-    """`spec` (a `.qnt` evaluated) as a tic-tac-toe model when it has the lecture's shape, else None."""
-    size = board_size(spec)
-    return None if size is None else SpecGame(spec, size)
+    """`spec` as a tic-tac-toe model when it is of the game's shape (see `positions_of`), else None."""
+    try:
+        return SpecGame(spec, positions_of(spec))
+    except NotAGame:
+        return None
+
+
+def as_game(spec: Model) -> TicTacToe:
+    """`spec` as a tic-tac-toe model: itself when its states are positions already (a transcription, or a
+    spec `game_of` gave), else `game_of`'s; SpecError says why a spec is not of the game's shape."""
+    if isinstance(spec, TicTacToe):
+        return spec
+    try:
+        return SpecGame(spec, positions_of(spec))
+    except NotAGame as error:
+        raise SpecError(f"{spec.source or spec.name} is not of the game's shape (variables board and nextTurn): {error}") from None
+
+
+def comparable(spec: Model) -> tuple[TicTacToe, Callable[[State], Hashable]]:
+    """What `compare` compares of `spec`: the tic-tac-toe model it is (`as_game`), and the position each of
+    that model's states is, with the board's size (boards of different sizes are different positions)."""
+    game = as_game(spec)
+    size = game.grid.size
+    return game, lambda state: (size, state)

@@ -210,8 +210,10 @@ def test_the_counts_are_tlcs_last_not_its_progress_lines():
 EXIT = {"holds": 0, "assumption": 10, "deadlock": 11, "invariant": 12, "temporal": 13}
 
 
-@pytest.mark.parametrize("name", ["values", "loop", "assumption", "out_of_domain", "precedence", "stops"])
+@pytest.mark.parametrize("name", ["values", "loop", "precedence"])
 def test_tlc_prints_what_its_fixture_says(name):
+    """TLC run now on a few of the fixtures' specs (each run takes seconds): the cfg's model values, a
+    lasso, a spec SANY refuses."""
     report = tlc.checked(SMALL / f"{name}.tla")
     kept = fixture(name)
     assert report.verdict == kept.verdict

@@ -8,7 +8,6 @@ the oracle's moves.
 """
 
 import json
-import re
 from pathlib import Path
 
 import enumerator
@@ -36,19 +35,10 @@ def spec_of(config: Path) -> Path:
 
 def said(config: Path) -> dict:
     """What a cfg asks: its invariants, its properties, and whether it checks for deadlock."""
-    text = re.sub(r"\\\*[^\n]*", "", config.read_text())
-    words = re.findall(r"\w+", text)
-    asked = {"INVARIANT": [], "PROPERTY": []}
-    keyword = None
-    for word in words:
-        if word in ("INVARIANT", "INVARIANTS", "PROPERTY", "PROPERTIES"):
-            keyword = "INVARIANT" if word.startswith("INVARIANT") else "PROPERTY"
-        elif word.isupper():
-            keyword = None
-        elif keyword:
-            asked[keyword].append(word)
-    return {"invariants": asked["INVARIANT"], "properties": asked["PROPERTY"],
-            "deadlock": tlc.check_deadlock(config.read_text()) is not False}  # fmt: skip
+    text = config.read_text()
+    asked = tlc.sections(text)
+    return {"invariants": asked.get("INVARIANT", []), "properties": asked.get("PROPERTY", []),
+            "deadlock": tlc.check_deadlock(text) is not False}  # fmt: skip
 
 
 def relative(path: Path) -> str:

@@ -97,6 +97,12 @@ def test_the_deadlock_check_is_read_from_the_cfg(text, says):
     assert "CHECK_DEADLOCK FALSE" not in tlc.for_tlc_2_15(text) or says is None
 
 
+def test_a_cfgs_sections_are_read_in_the_singular_comments_aside():
+    text = "CONSTANTS A = A  B <- C\nINVARIANTS X\n  Y \\* INVARIANT W\nPROPERTY Z (* PROPERTY V *)\nSPECIFICATION Spec"
+    assert tlc.sections(text) == {"CONSTANT": ["A", "=", "A", "B", "<-", "C"], "INVARIANT": ["X", "Y"],
+                                  "PROPERTY": ["Z"], "SPECIFICATION": ["Spec"]}  # fmt: skip
+
+
 def test_the_command_turns_check_deadlock_false_into_the_deadlock_switch(tmp_path):
     spec = ROOT / "specs" / "tictactoe.tla"
     argv = tlc.command(spec, None, tmp_path, "java", Path("tla2tools.jar"))

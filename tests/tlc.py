@@ -480,6 +480,26 @@ def check_deadlock(config_text: str) -> bool | None:
     return None if not found else found[-1] == "TRUE"
 
 
+_KEYWORDS = {"CONSTANT", "CONSTANTS", "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "INVARIANTS", "PROPERTY",
+             "PROPERTIES", "CONSTRAINT", "CONSTRAINTS", "ACTION_CONSTRAINT", "ACTION_CONSTRAINTS", "SYMMETRY",
+             "VIEW", "CHECK_DEADLOCK", "POSTCONDITION", "ALIAS"}  # fmt: skip
+
+
+def sections(config_text: str) -> dict[str, list[str]]:
+    """The words of a cfg under each keyword, the keyword in the singular: `INVARIANTS A B` gives
+    {"INVARIANT": ["A", "B"]}."""
+    found: dict[str, list[str]] = {}
+    keyword = None
+    for word in re.findall(r"[\w<-]+|=", _COMMENTS.sub(" ", config_text)):
+        if word in _KEYWORDS:
+            keyword = {"CONSTANTS": "CONSTANT", "INVARIANTS": "INVARIANT", "PROPERTIES": "PROPERTY",
+                       "CONSTRAINTS": "CONSTRAINT", "ACTION_CONSTRAINTS": "ACTION_CONSTRAINT"}.get(word, word)  # fmt: skip
+            found.setdefault(keyword, [])
+        elif keyword:
+            found[keyword].append(word)
+    return found
+
+
 def for_tlc_2_15(config_text: str) -> str:
     """The cfg without CHECK_DEADLOCK, a keyword TLC 2.15 does not know (it takes -deadlock instead)."""
     return _CHECK_DEADLOCK.sub("", config_text)

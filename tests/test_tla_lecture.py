@@ -19,56 +19,11 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = json.loads((ROOT / "specs" / "manifest.json").read_text())["tla"]["models"]
 #: every cfg of a tic-tac-toe spec in TLA+, the project's and the tests'
 CONFIGS = sorted((ROOT / "specs").glob("*.cfg")) + sorted((ROOT / "tests/specs/tla").glob("tictactoe*.cfg"))
-GRAPHS = {}
-
-
-def graph(name: str) -> oracle.Graph:
-    if name not in GRAPHS:
-        GRAPHS[name] = oracle.explore(oracle.SPECS[name])
-    return GRAPHS[name]
-
-
-def spec_of(config: Path) -> Path:
-    """The spec a cfg is for, by TLC's naming: FILE.cfg, or FILE-question.cfg beside FILE.tla."""
-    return config.with_name(config.stem.split("-")[0] + ".tla")
-
-
-def said(config: Path) -> dict:
-    """What a cfg asks: its invariants, its properties, and whether it checks for deadlock."""
-    text = config.read_text()
-    asked = tlc.sections(text)
-    return {"invariants": asked.get("INVARIANT", []), "properties": asked.get("PROPERTY", []),
-            "deadlock": tlc.check_deadlock(text) is not False}  # fmt: skip
+graph, spec_of, expected = oracle.graph, oracle.spec_of, oracle.expected
 
 
 def relative(path: Path) -> str:
     return str(path.relative_to(ROOT))
-
-
-def expected(config: Path) -> dict:
-    """What TLC must answer for a cfg, from the oracle: the verdict's kind, the violated invariant, the
-    length of the counterexample in states (the least one for a temporal property).
-
-    TLC searches breadth-first: an invariant is checked on each state as it is found, a deadlock when a
-    state is expanded, so of those at one level the invariant comes first; properties come last."""
-    model, asked = graph(spec_of(config).stem), said(config)
-    found = []  # (states, order, kind, name)
-    for name in asked["invariants"]:
-        states = model.shortest(lambda s, holds=oracle.PREDICATES[name]: not holds(s))
-        if states is not None:
-            found.append((states, 0, "invariant", name))
-    if asked["deadlock"]:
-        states = model.shortest(lambda s: not model.moves[s])
-        if states is not None:
-            found.append((states, 1, "deadlock", None))
-    for name in asked["properties"]:
-        states = model.never(oracle.EVENTUALLY[name])
-        if states is not None:
-            found.append((states, 2, "temporal", None))
-    if not found:
-        return {"kind": "holds", "name": None, "states": None}
-    states, _, kind, name = min(found, key=lambda f: (f[1] == 2, f[0], f[1]))
-    return {"kind": kind, "name": name, "states": states}
 
 
 def replays(report: tlc.Report, name: str) -> None:
@@ -94,31 +49,22 @@ def quint_graph(plays) -> dict:
     return {state: set(after) for state, after in space.successors.items()}
 
 
-def tla_graph(name: str) -> dict:
-    model = graph(name)
-    return {oracle.as_string(s): {oracle.as_string(after) for _, after in moves} for s, moves in model.moves.items()}
-
-
 @pytest.mark.parametrize("name, plays", [("tictactoe", enumerator.strategy), ("tictactoe_random", enumerator.any_square)])
 def test_the_tla_spec_has_the_quint_specs_positions_and_moves(name, plays):
-    assert tla_graph(name) == quint_graph(plays)
+    tla, quint = oracle.string_moves(name), quint_graph(plays)
+    assert tla == quint
+    assert oracle.first_difference(tla, quint) is None and oracle.first_difference(quint, tla) is None
 
 
 def test_where_a_player_may_move_after_a_win_the_extra_moves_follow_a_win():
-    after_win, quint = tla_graph("tictactoe_after_win"), quint_graph(enumerator.any_square)
-    assert set(quint) < set(after_win)
+    after_win, quint = oracle.string_moves("tictactoe_after_win"), quint_graph(enumerator.any_square)
+    assert set(quint) < set(after_win) and oracle.first_difference(quint, after_win) is None
     extra = {(s, t) for s, targets in after_win.items() for t in targets if t not in quint.get(s, set())}
     assert extra and all(enumerator.has_won(s[0], "X") or enumerator.has_won(s[0], "O") for s, _ in extra)
     # the shortest game one spec allows and the other does not: X wins in 5 moves, then O moves
-    model = graph("tictactoe_after_win")
-    first = min(model.level[oracle_position(t)] for _, t in extra)
-    assert first == 6
-
-
-def oracle_position(position: tuple[str, str]) -> tuple:
-    board, turn = position
-    squares = [c.replace(".", oracle.EMPTY) for c in board]
-    return tuple(tuple(squares[3 * i : 3 * i + 3]) for i in range(3)), turn
+    game = oracle.first_difference(after_win, quint)
+    assert len(game) == 7 and enumerator.has_won(game[5][0], "X") and game[5][1] == "O"
+    assert all(not enumerator.is_over(board) for board, _ in game[:5])
 
 
 # ---- the manifest against the oracle (no TLC) -----------------------------------------------------
@@ -176,7 +122,7 @@ def test_tlc_agrees_with_the_oracle_and_its_counterexample_is_a_behaviour(config
         assert report.depth == (model.depth if want["kind"] == "holds" else None)
     if want["kind"] == "temporal":
         assert len(report.trace) >= want["states"] and report.loop == "stuttering"
-        never = oracle.EVENTUALLY[said(config)["properties"][0]]
+        never = oracle.EVENTUALLY[oracle.asked(config)["properties"][0]]
         assert not any(never(p) for p in [(s["board"], s["nextTurn"]) for s in report.states])
     elif want["kind"] != "holds":
         assert len(report.trace) == want["states"]

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Callable, Iterator
+
+import tlc
 
 EMPTY = "_"
 START_BOARD = ((EMPTY,) * 3,) * 3
@@ -223,6 +227,12 @@ class Graph:
         return None
 
 
+@cache
+def graph(name: str) -> Graph:
+    """The state graph of the spec of that name (a module's name), explored once."""
+    return explore(SPECS[name])
+
+
 def explore(spec: Spec) -> Graph:
     level, moves, parent, generated = {INIT: 0}, {}, {}, 1
     queue = deque([INIT])
@@ -257,3 +267,74 @@ def as_string(position) -> tuple[str, str]:
     """A position as tests/enumerator.py writes one: the board's nine squares in a string, "." empty."""
     board, turn = position
     return "".join(square(board, c) for c in COORDINATES).replace(EMPTY, "."), turn
+
+
+# ---------------------------------------------------------------------------------------------------
+# What TLC must answer for a cfg
+
+
+def spec_of(config: Path) -> Path:
+    """The spec a cfg is for, by TLC's naming: FILE.cfg, or FILE-question.cfg beside FILE.tla."""
+    return config.with_name(config.stem.split("-")[0] + ".tla")
+
+
+def asked(config: Path) -> dict:
+    """What a cfg asks: its invariants, its properties, and whether it checks for deadlock."""
+    text = config.read_text()
+    found = tlc.sections(text)
+    return {"invariants": found.get("INVARIANT", []), "properties": found.get("PROPERTY", []),
+            "deadlock": tlc.check_deadlock(text) is not False}  # fmt: skip
+
+
+def expected(config: Path) -> dict:
+    """What TLC must answer for a cfg of one of the specs: the verdict's kind (as tests/tlc.py names
+    it), the violated invariant, the length in states of a shortest counterexample (TLC's is one for
+    an invariant or a deadlock; for a temporal property TLC's may be longer).
+
+    TLC searches breadth-first: an invariant is checked on each state as it is found, a deadlock when a
+    state is expanded, so of those at one level the invariant comes first; properties come last."""
+    model, question = graph(spec_of(config).stem), asked(config)
+    found = []  # (is a property, states, order, kind, name)
+    for name in question["invariants"]:
+        states = model.shortest(lambda s, holds=PREDICATES[name]: not holds(s))
+        if states is not None:
+            found.append((False, states, 0, "invariant", name))
+    if question["deadlock"]:
+        states = model.shortest(lambda s: not model.moves[s])
+        if states is not None:
+            found.append((False, states, 1, "deadlock", None))
+    for name in question["properties"]:
+        states = model.never(EVENTUALLY[name])
+        if states is not None:
+            found.append((True, states, 2, "temporal", None))
+    if not found:
+        return {"kind": "holds", "name": None, "states": None}
+    _, states, _, kind, name = min(found)
+    return {"kind": kind, "name": name, "states": states}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Two games compared
+
+
+def string_moves(name: str) -> dict[tuple[str, str], set]:
+    """A spec's position -> next positions, positions written as tests/enumerator.py writes them."""
+    return {as_string(s): {as_string(after) for _, after in moves} for s, moves in graph(name).moves.items()}
+
+
+def first_difference(a: dict, b: dict, start=("." * 9, "X")) -> list | None:
+    """A shortest game that `a` allows and `b` does not (each a position -> next positions map): its
+    positions from `start` up to the first move `b` lacks; None when every game of `a` is one of `b`'s."""
+    parent, queue = {start: None}, deque([start])
+    while queue:
+        position = queue.popleft()
+        for after in sorted(a.get(position, ())):
+            if after not in b.get(position, ()):
+                game = [after, position]
+                while parent[game[-1]] is not None:
+                    game.append(parent[game[-1]])
+                return game[::-1]
+            if after not in parent:
+                parent[after] = position
+                queue.append(after)
+    return None

@@ -316,8 +316,9 @@ _LOCATION = r"line (\d+), col (\d+) to line (\d+), col (\d+) of module (\w+)"
 _STEP = re.compile(r"^State (\d+): <(?:(Initial predicate)|(.+?) " + _LOCATION + r")>$")
 _STUTTER = re.compile(r"^State (\d+): Stuttering$")
 _BACK = re.compile(r"^Back to state (\d+): <(.+?) " + _LOCATION + r">$")
-_STATS = re.compile(r"^(\d+) states? generated, (\d+) distinct states? found, (\d+) states? left on queue\.$")
-_DEPTH = re.compile(r"^The depth of the complete state graph search is (\d+)\.$")
+#: TLC's counts (with thousands separators in later TLCs; its progress lines start with "Progress(")
+_STATS = re.compile(r"^([\d,]+) states? generated, ([\d,]+) distinct states? found, ([\d,]+) states? left on queue\.$")
+_DEPTH = re.compile(r"^The depth of the complete state graph search is ([\d,]+)\.$")
 _VARIABLE = re.compile(r"^(?:/\\ )?(\w+) = (.*)$")
 
 
@@ -378,9 +379,9 @@ def read_output(output: str) -> Report:
     report.version = version.group(1) if version else None
     for line in lines:
         if stats := _STATS.match(line):
-            report.generated, report.distinct, report.left = map(int, stats.groups())
+            report.generated, report.distinct, report.left = (int(n.replace(",", "")) for n in stats.groups())
         elif depth := _DEPTH.match(line):
-            report.depth = int(depth.group(1))
+            report.depth = int(depth.group(1).replace(",", ""))
     if "Model checking completed. No error has been found." in lines:
         report.verdict = Verdict("holds")
         return report
@@ -560,7 +561,7 @@ def _checked(spec: str, config: str | None, _spec_hash: str, _config_hash: str) 
 
 
 def checked(spec: Path, config: Path | None = None) -> Report:
-    """`run`, once per content of the spec and cfg in a test session (TLC takes seconds, mostly the JVM's
+    """`run`, once per content of the spec and cfg in a run of the tests (TLC takes seconds, mostly the JVM's
     start-up); skipped without Java."""
     java_or_skip()
     spec = Path(spec).resolve()

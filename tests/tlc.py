@@ -508,6 +508,7 @@ def for_tlc_2_15(config_text: str) -> str:
 
 #: Java's options for a short run: one thread of garbage collection and the quick compiler only, which
 #: take a third less CPU than TLC's advice (-XX:+UseParallelGC) on the lecture's models, the same answers
+#: (on a run of minutes the quick compiler's code is the slower)
 QUICK = ("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
 #: Java's options TLC itself advises, as its users run it
 ADVISED = ("-XX:+UseParallelGC",)

@@ -340,7 +340,7 @@ class StateGraph:
         graph = inside.subgraph(component)
         back = nx.single_source_shortest_path_length(graph.reverse(copy=False), entry)
         walk = [entry]
-        while True:
+        for _ in range(len(conditions) + 1):
             closed = walk + nx.shortest_path(graph, walk[-1], entry)[1:]
             missed = next((c for c in conditions if not self.met(c, closed)), None)
             if missed is None:
@@ -358,6 +358,7 @@ class StateGraph:
                 ]
             *_, source, target = min(witnesses)
             walk += nx.shortest_path(graph, walk[-1], source)[1:] + ([target] if target is not None else [])
+        raise AssertionError(f"no fair cycle through {entry!r} in a component found fair")
 
     def met(self, condition: Fair, closed: list) -> bool:
         """Whether a behaviour going round the closed walk `closed` (first state = last) meets `condition`."""

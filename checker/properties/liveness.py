@@ -330,35 +330,47 @@ class StateGraph:
         """The states after `entry` on a short cycle back to it, within its fair `component`, whose states
         and steps meet every condition; empty when stuttering in `entry` meets them.
 
-        While the cycle closed so far misses a condition, it goes on to the witness (a step taking the
-        action; for a WF, a state disabling it) that lengthens it least. Each witness met stays met (a
-        step taken, a state visited), so each condition adds at most one.
+        While the cycle closed so far misses conditions, it goes on to the nearest witness of one of them
+        (a step taking the action; for a WF, a state disabling it): of each one's nearest, the one after
+        which the fewest conditions are missed, then the shortest. A witness met stays met (a step taken,
+        a state visited), so each condition adds at most one.
         """
         if not conditions or len(component) == 1:
             return []
         nx = self.nx
         graph = inside.subgraph(component)
         back = nx.single_source_shortest_path_length(graph.reverse(copy=False), entry)
+
+        def closing(walk: list) -> list:
+            return walk + nx.shortest_path(graph, walk[-1], entry)[1:]
+
         walk = [entry]
         for _ in range(len(conditions) + 1):
-            closed = walk + nx.shortest_path(graph, walk[-1], entry)[1:]
-            missed = next((c for c in conditions if not self.met(c, closed)), None)
-            if missed is None:
-                return closed[1:-1]
+            missed = [c for c in conditions if not self.met(c, closing(walk))]
+            if not missed:
+                return closing(walk)[1:-1]
             ahead = nx.single_source_shortest_path_length(graph, walk[-1])
-            order = self.order
-            witnesses = [
-                (ahead[s] + 1 + back[t], ahead[s], order[s], order[t], s, t)
-                for s, t in graph.edges
-                if self.takes(missed, s, t)
-            ]
-            if not missed.strong:
-                witnesses += [
-                    (ahead[s] + back[s], ahead[s], order[s], -1, s, None) for s in graph if not self.enabled(missed, s)
-                ]
-            *_, source, target = min(witnesses)
-            walk += nx.shortest_path(graph, walk[-1], source)[1:] + ([target] if target is not None else [])
+            options = []
+            for i, condition in enumerate(missed):
+                source, target = self.nearest_witness(condition, graph, ahead, back)
+                longer = walk + nx.shortest_path(graph, walk[-1], source)[1:] + ([target] if target is not None else [])
+                closed = closing(longer)
+                options.append((sum(not self.met(c, closed) for c in conditions), len(closed), i, longer))
+            walk = min(options)[-1]
         raise AssertionError(f"no fair cycle through {entry!r} in a component found fair")
+
+    def nearest_witness(self, condition: Fair, graph, ahead: dict, back: dict) -> tuple:
+        """(s, t): the step taking the action, or (s, None): for a WF, the state disabling it, on the
+        shortest detour from where the walk is (`ahead`: distances from there) back to the entry (`back`)."""
+        order = self.order
+        witnesses = [
+            (ahead[s] + 1 + back[t], ahead[s], order[s], order[t], s, t)
+            for s, t in graph.edges
+            if self.takes(condition, s, t)
+        ]
+        if not condition.strong:
+            witnesses += [(ahead[s] + back[s], ahead[s], order[s], -1, s, None) for s in graph if not self.enabled(condition, s)]
+        return min(witnesses)[-2:]
 
     def met(self, condition: Fair, closed: list) -> bool:
         """Whether a behaviour going round the closed walk `closed` (first state = last) meets `condition`."""
@@ -421,6 +433,16 @@ class StateGraph:
             region = everywhere if action.strong else enables
             return self.lasso(conditions, enables, region, trigger_repeats=True, allowed=not_taken)
         raise ValueError(f"unknown temporal operator {operator!r}")
+
+
+def action_fairness(model: Model, action: str, strong: bool, name: str) -> Fair:
+    """`WF_v(A)` (or `SF_v(A)`, `strong`) of a model's action A, its steps those labelled A
+    (`Label.path[0]`), v all the variables: for a disjunct of the next-state relation, its fairness."""
+
+    def steps(state: State):
+        return (t for label, t in model.next_steps(state) if label.path[:1] == (action,) and t != state)
+
+    return Fair(strong, name, lambda s: any(True for _ in steps(s)), lambda s, t: any(u == t for u in steps(s)))
 
 
 def check_temporal(

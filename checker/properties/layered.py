@@ -61,6 +61,8 @@ class Layers:
 
     def __init__(self, model: Model, packed: Packed, levels: list[np.ndarray]):
         self.model, self.packed, self.levels = model, packed, levels
+        #: callable -> what it answered of each code (-1: not asked yet), one byte per code
+        self.known: dict[Callable, np.ndarray] = {}
 
     def holds(self, predicate: StatePredicate, codes: np.ndarray) -> np.ndarray:
         """`predicate` on each code: vectorised when the model offers it, else state by state."""
@@ -70,9 +72,14 @@ class Layers:
         return self.each(predicate.holds, codes)
 
     def each(self, holds: Callable, codes: np.ndarray) -> np.ndarray:
-        """`holds` of each code's state."""
+        """`holds` of each code's state, asked once per state."""
+        known = self.known.get(holds)
+        if known is None:
+            known = self.known[holds] = np.full(self.packed.space, -1, dtype=np.int8)
+        new = codes[known[codes] < 0]
         decode = self.packed.decode
-        return np.fromiter((holds(decode(int(c))) for c in codes), dtype=bool, count=codes.size)
+        known[new] = np.fromiter((holds(decode(int(c))) for c in new), dtype=bool, count=new.size)
+        return known[codes] == 1
 
     def enabled(self, condition: Fair, codes: np.ndarray, moves: np.ndarray | None = None) -> np.ndarray:
         """ENABLED <<A>>_v in each state; `moves`, the batch's, when already expanded."""

@@ -439,10 +439,15 @@ def action_fairness(model: Model, action: str, strong: bool, name: str) -> Fair:
     """`WF_v(A)` (or `SF_v(A)`, `strong`) of a model's action A, its steps those labelled A
     (`Label.path[0]`), v all the variables: for a disjunct of the next-state relation, its fairness."""
 
-    def steps(state: State):
-        return (t for label, t in model.next_steps(state) if label.path[:1] == (action,) and t != state)
+    targets: dict = {}
 
-    return Fair(strong, name, lambda s: any(True for _ in steps(s)), lambda s, t: any(u == t for u in steps(s)))
+    def steps(state: State) -> frozenset:
+        """The states `action` leads to from `state` (the model asked once per state)."""
+        if state not in targets:
+            targets[state] = frozenset(t for label, t in model.next_steps(state) if label.path[:1] == (action,) and t != state)
+        return targets[state]
+
+    return Fair(strong, name, lambda s: bool(steps(s)), lambda s, t: t in steps(s))
 
 
 def check_temporal(

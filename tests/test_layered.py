@@ -7,6 +7,8 @@ through the model and the formula evaluated on it directly. The same under
 fairness conditions of single actions, with [][A]_v and WF/SF as properties.
 """
 
+from functools import lru_cache
+
 import numpy as np
 import pytest
 from lassos import assert_counterexample
@@ -52,14 +54,20 @@ def properties(model):
     return [*model.temporal_properties.values(), *(TemporalProperty(n, f) for n, f in extra.items())]
 
 
-@pytest.mark.parametrize("fairness", ["weak", "none"])
-@pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
-def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
+@lru_cache(maxsize=None)
+def explored(spec, stutter: bool):
+    """(model, packed, its layered exploration, the generic one with its graph)."""
     model = spec(stutter=stutter)
     packed = model.pack()
     fast = explore_packed(model, [], check_deadlock=False, packed=packed, check_layers=True)
+    return model, packed, fast, explore(model, [], check_deadlock=False, keep_graph=True)
+
+
+@pytest.mark.parametrize("fairness", ["weak", "none"])
+@pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
+def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
+    model, packed, fast, graph = explored(spec, stutter)
     assert fast.layered
-    graph = explore(model, [], check_deadlock=False, keep_graph=True)
     props = properties(model)
     for mine, theirs in zip(
         check_layered(model, fast, props, fairness, packed), check_properties(model, graph, props, fairness)
@@ -86,10 +94,7 @@ def under_conditions(model) -> dict:
 @pytest.mark.parametrize("fairness", ["WF(MoveX)", "WF(Next), SF(MoveO)"])
 @pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
 def test_layered_liveness_under_conditions_agrees_with_networkx(spec, stutter, fairness):
-    model = spec(stutter=stutter)
-    packed = model.pack()
-    fast = explore_packed(model, [], check_deadlock=False, packed=packed, check_layers=True)
-    graph = explore(model, [], check_deadlock=False, keep_graph=True)
+    model, packed, fast, graph = explored(spec, stutter)
     conditions = under_conditions(model)[fairness]
     more = {
         "OnlyX": always(ActionPredicate("[MoveX]_vars", action_fairness(model, "MoveX", False, "").step)),

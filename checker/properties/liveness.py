@@ -1,24 +1,23 @@
 """Checking temporal properties over the explored state graph, as TLC does.
 
-Interface, for the front ends (Quint, TLA+), which hand over callables and know nothing of graphs:
+Interface, for the front ends (Quint, TLA+), which hand over callables over their states:
 
-    from checker.properties.temporal import (TemporalProperty, StatePredicate, ActionPredicate, Fair,
-        Fairness, always, eventually, leadsTo, initially, fair)
-    from checker.properties.liveness import check_properties, check_temporal, StateGraph, Verdict
-
-    result = explore(model, keep_graph=True)
+    result = explore(model, keep_graph=True)          # checker.explore.bfs
     verdicts = check_properties(model, result, props, fairness)   # one Verdict per property
 
-  * a property is `TemporalProperty(name, formula)`, the formula one of `initially(P)`, `always(P)`,
-    `eventually(P)`, `always(eventually(P))`, `eventually(always(P))`, `leadsTo(P, Q)` of
-    `StatePredicate(name, holds(s))`; `always(ActionPredicate(name, holds(s, t)))` for `[][A]_v`
-    (holds: the step is an A step or leaves v unchanged); `fair(Fair(...))` for `WF_v(A)` or `SF_v(A)`
-    as a property. `Formula(..., written=...)` shows a formula as the spec writes it.
-  * `fairness` is a mode of `--fairness`, "weak" or "none", or the spec's own:
-    `Fairness(conditions, whole="WF_vars(Next)")`, the conditions `Fair(strong, name, enabled, step)`
-    (`Fair(False, "WF_vars(Next)")`, callables left out, is the whole next-state relation).
-  * `Verdict.line()` and `Verdict.explain(model, view)` are the report's words; `Verdict.holds`,
-    `.counterexample` (a `Trace`, a lasso, or for `[][A]_v` a path ending in the step that breaks it).
+  * props: `TemporalProperty(name, formula)`, a formula of `checker.properties.temporal`:
+    `initially(P)`, `always(P)`, `eventually(P)`, `always(eventually(P))`, `eventually(always(P))`,
+    `leadsTo(P, Q)` of `StatePredicate(name, holds(s))`; `always(ActionPredicate(name, holds(s, t)))`
+    for `[][A]_v` (holds: the step is an A step or leaves v unchanged); `fair(Fair(...))` for `WF_v(A)`
+    or `SF_v(A)` as a property. `Formula(operator, predicates, written="<>P")` prints as written.
+  * fairness: "weak" or "none" (`--fairness`), or the spec's: `Fairness(conditions, whole, how=None)`,
+    `whole` the spec's words for weak fairness of the whole next-state relation (`WF_vars(Next)`),
+    which the warning proposes when a counterexample stutters where a step could change the state. A
+    condition is `Fair(strong, name, enabled(s), step(s, t))`; `Fair(False, "WF_vars(Next)")` without
+    callables is the whole relation, read off the graph; `action_fairness(model, "MoveX", strong,
+    "WF_vars(MoveX)")` is that of the steps the model labels MoveX (a disjunct of Next).
+  * a `Verdict`: `.holds`, `.counterexample` (a `Trace`: a lasso, or for `[][A]_v` a path ending in
+    the step that breaks it), `.line()` and `.explain(model, view)`, the report's words.
 
 Semantics (TLA+'s). A behaviour is infinite: it starts in an initial state and either takes steps
 forever or, from some point on, stutters (repeats its state) forever; every state may stutter, and a
@@ -48,7 +47,8 @@ inside a *region* of states forever:
     path up to that step).
 
 The fair sets of a region are found by the standard refinement for Streett conditions: its strongly
-connected components, less those failing a WF (all of them enables A, none of its steps takes A),
+connected components, less those failing a WF (each of their states enables A, none of their steps
+takes A),
 and, for those failing an SF, the components of what is left without the states enabling A, again
 until nothing changes. The lasso is shortest up to the fair set it enters; its loop goes from there
 through a witness of each condition (a step taking A, or a state disabling it), so that the loop

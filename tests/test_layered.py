@@ -91,8 +91,11 @@ def under_conditions(model) -> dict:
     }
 
 
-@pytest.mark.parametrize("fairness", ["WF(MoveX)", "WF(Next), SF(MoveO)"])
-@pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
+@pytest.mark.parametrize(
+    "spec,stutter,fairness",
+    [(*variant, fairness) for variant, fairness in zip(VARIANTS, ["WF(MoveX)", "WF(Next), SF(MoveO)"] * 2)],
+    ids=lambda v: getattr(v, "name", str(v)),
+)
 def test_layered_liveness_under_conditions_agrees_with_networkx(spec, stutter, fairness):
     model, packed, fast, graph = explored(spec, stutter)
     conditions = under_conditions(model)[fairness]

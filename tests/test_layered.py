@@ -3,8 +3,11 @@
 On every 3x3 variant and both fairness modes, each property (the specs' own
 and one of each other operator) gets the same verdict, a counterexample of
 the same length and shape, and the same warning; every lasso is replayed
-through the model and the formula evaluated on it directly.
+through the model and the formula evaluated on it directly. The same under
+fairness conditions of single actions, with [][A]_v and WF/SF as properties.
 """
+
+from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -18,8 +21,18 @@ from checker.explore.packed import Expansion, explore_packed
 from checker.model import Invariant, Label, Model
 from checker.properties import liveness
 from checker.properties.layered import check_layered
-from checker.properties.liveness import check_properties
-from checker.properties.temporal import StatePredicate, TemporalProperty, always, eventually, leadsTo
+from checker.properties.liveness import action_fairness, check_properties
+from checker.properties.temporal import (
+    ActionPredicate,
+    Fair,
+    Fairness,
+    StatePredicate,
+    TemporalProperty,
+    always,
+    eventually,
+    fair,
+    leadsTo,
+)
 from model.commands.cli import SPECS
 from model.spec.strategy import StrategyTicTacToe
 from model.players.kinds import build
@@ -41,14 +54,20 @@ def properties(model):
     return [*model.temporal_properties.values(), *(TemporalProperty(n, f) for n, f in extra.items())]
 
 
-@pytest.mark.parametrize("fairness", ["weak", "none"])
-@pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
-def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
+@lru_cache(maxsize=None)
+def explored(spec, stutter: bool):
+    """(model, packed, its layered exploration, the generic one with its graph)."""
     model = spec(stutter=stutter)
     packed = model.pack()
     fast = explore_packed(model, [], check_deadlock=False, packed=packed, check_layers=True)
+    return model, packed, fast, explore(model, [], check_deadlock=False, keep_graph=True)
+
+
+@pytest.mark.parametrize("fairness", ["weak", "none"])
+@pytest.mark.parametrize("spec,stutter", VARIANTS, ids=lambda v: getattr(v, "name", str(v)))
+def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
+    model, packed, fast, graph = explored(spec, stutter)
     assert fast.layered
-    graph = explore(model, [], check_deadlock=False, keep_graph=True)
     props = properties(model)
     for mine, theirs in zip(
         check_layered(model, fast, props, fairness, packed), check_properties(model, graph, props, fairness)
@@ -60,6 +79,48 @@ def test_layered_liveness_agrees_with_networkx(spec, stutter, fairness):
             assert mine.counterexample.loop == theirs.counterexample.loop, name
             assert mine.holds_under_weak == theirs.holds_under_weak, name
             assert_counterexample(model, mine.property.formula, mine.counterexample, fairness)
+
+
+def under_conditions(model) -> dict:
+    """Name -> fairness of single actions, as a spec states it."""
+    wf_x = action_fairness(model, "MoveX", False, "WF_vars(MoveX)")
+    sf_o = action_fairness(model, "MoveO", True, "SF_vars(MoveO)")
+    return {
+        "WF(MoveX)": Fairness((wf_x,), "WF_vars(Next)"),
+        "WF(Next), SF(MoveO)": Fairness((Fair(False, "WF_vars(Next)"), sf_o), "WF_vars(Next)"),
+    }
+
+
+@pytest.mark.parametrize(
+    "spec,stutter,fairness",
+    [(*variant, fairness) for variant, fairness in zip(VARIANTS, ["WF(MoveX)", "WF(Next), SF(MoveO)"] * 2)],
+    ids=lambda v: getattr(v, "name", str(v)),
+)
+def test_layered_liveness_under_conditions_agrees_with_networkx(spec, stutter, fairness):
+    model, packed, fast, graph = explored(spec, stutter)
+    conditions = under_conditions(model)[fairness]
+    more = {
+        "OnlyX": always(ActionPredicate("[MoveX]_vars", action_fairness(model, "MoveX", False, "").step)),
+        "FairO": fair(action_fairness(model, "MoveO", False, "WF_vars(MoveO)")),
+        "StrongX": fair(action_fairness(model, "MoveX", True, "SF_vars(MoveX)")),
+    }
+    props = properties(model) + [TemporalProperty(n, f) for n, f in more.items()]
+    layered = check_layered(model, fast, props, conditions, packed)
+    for mine, theirs in zip(layered, check_properties(model, graph, props, conditions)):
+        name = mine.property.name
+        assert (mine.holds, mine.line(), mine.holds_under_weak) == (theirs.holds, theirs.line(), theirs.holds_under_weak)
+        if mine.holds:
+            continue
+        trace = mine.counterexample
+        assert (trace.loop, mine.trigger) == (theirs.counterexample.loop, theirs.trigger), name
+        assert trace.states[0] in list(model.init_states())
+        assert all(t in {u for _, u in model.next_steps(s)} for s, t in zip(trace.states, trace.states[1:]))
+        if trace.loop is not None:  # it stays in its last state: fair only where no condition's action is enabled
+            last = trace.states[-1]
+            moves = any(t != last for _, t in model.next_steps(last))
+            assert not any(c.enabled(last) if c.enabled else moves for c in conditions.conditions), name
+    # X moves, then O: not every step is X's
+    assert not next(v for v in layered if v.property.name == "OnlyX").holds
 
 
 class Ring(Model):

@@ -1,36 +1,59 @@
 """Checking temporal properties over the explored state graph, as TLC does.
 
-Semantics (TLA+'s). A behaviour is infinite: it starts in an initial state
-and either takes steps forever or, from some point on, stutters (repeats its
-state) forever; a state with no successor repeats forever. A step from a
-state to itself (the specs' "game over: nothing changes") is stuttering too.
+Interface, for the front ends (Quint, TLA+), which hand over callables over their states:
 
-  * `--fairness none`, TLA+'s default: a behaviour may stutter forever in
-    any state, even one where a step could still change the state.
-  * `--fairness weak`, weak fairness on the next-state action: a behaviour
-    may stay forever only in a state no step changes (its only successor is
-    itself, or it has none). Cycles of state-changing steps are fair.
+    result = explore(model, keep_graph=True)          # checker.explore.bfs
+    verdicts = check_properties(model, result, props, fairness)   # one Verdict per property
 
-A property fails when some fair behaviour breaks it. Such a behaviour can
-always be shown as a lasso: a path from an initial state, then a part that
-repeats forever, either a cycle of steps or one state stuttering. Each
-operator comes down to: a reachable *trigger* state, from which a fair
-suffix stays inside a *region* of states forever:
+  * props: `TemporalProperty(name, formula)`, a formula of `checker.properties.temporal`:
+    `initially(P)`, `always(P)`, `eventually(P)`, `always(eventually(P))`, `eventually(always(P))`,
+    `leadsTo(P, Q)` of `StatePredicate(name, holds(s))`; `always(ActionPredicate(name, holds(s, t)))`
+    for `[][A]_v` (holds: the step is an A step or leaves v unchanged); `fair(Fair(...))` for `WF_v(A)`
+    or `SF_v(A)` as a property. `Formula(operator, predicates, written="<>P")` prints as written.
+  * fairness: "weak" or "none" (`--fairness`), or the spec's: `Fairness(conditions, whole, how=None)`,
+    `whole` the spec's words for weak fairness of the whole next-state relation (`WF_vars(Next)`),
+    which the warning proposes when a counterexample stutters where a step could change the state. A
+    condition is `Fair(strong, name, enabled(s), step(s, t))`; `Fair(False, "WF_vars(Next)")` without
+    callables is the whole relation, read off the graph; `action_fairness(model, "MoveX", strong,
+    "WF_vars(MoveX)")` is that of the steps the model labels MoveX (a disjunct of Next).
+  * a `Verdict`: `.holds`, `.counterexample` (a `Trace`: a lasso, or for `[][A]_v` a path ending in
+    the step that breaks it), `.line()` and `.explain(model, view)`, the report's words.
+
+Semantics (TLA+'s). A behaviour is infinite: it starts in an initial state and either takes steps
+forever or, from some point on, stutters (repeats its state) forever; every state may stutter, and a
+state with no successor repeats forever. A step from a state to itself is stuttering too. Its infinite
+part stays in a strongly connected set C of states (one state counts, with its stutter loop), and is
+fair when, for each condition: WF_v(A): some state of C disables A or some step inside C is an A step;
+SF_v(A): no state of C enables A or some step inside C is an A step.
+
+  * `--fairness none`, TLA+'s default: no condition; a behaviour may stutter forever anywhere.
+  * `--fairness weak`: one condition, weak fairness of the whole next-state relation (v all the
+    variables): a behaviour may stay forever only where no step changes the state.
+
+A property fails when some fair behaviour breaks it, and such a behaviour can always be shown as a
+lasso: a path from an initial state, then a part that repeats forever (a cycle of steps, or one state
+stuttering). Each operator comes down to a reachable *trigger* state, from which a fair suffix stays
+inside a *region* of states forever:
 
   * always(P): a state where P fails, then any fair suffix;
   * eventually(P): an initial state, and a fair suffix where P never holds;
   * always(eventually(P)): any state, then a fair suffix where P never holds;
-  * eventually(always(P)): a state where P fails that the behaviour can
-    repeat forever (stuttering, or on a cycle of steps through it);
-  * leadsTo(P, Q): a state where P holds and Q does not, then a fair suffix
-    where Q never holds;
-  * P alone (initially): an initial state where P fails, then any fair suffix.
+  * eventually(always(P)): a state where P fails that a fair suffix repeats forever;
+  * leadsTo(P, Q): a state where P holds and Q does not, then a fair suffix where Q never holds;
+  * P alone (initially): an initial state where P fails, then any fair suffix;
+  * WF_v(A): a fair suffix whose states all enable A and whose steps never take it;
+  * SF_v(A): a state enabling A that a fair suffix never taking A repeats forever;
+  * always(A), `[][A]_v`: a step A does not allow, from which a fair suffix goes on (TLC shows the
+    path up to that step).
 
-A fair suffix inside a region ends in a *fair end* of the region: a state
-the behaviour may stay in (see the fairness modes above), or a cycle of
-state-changing steps inside the region (a strongly connected component of
-more than one state). networkx is imported only here, when a temporal
-property is checked, to keep invariant-only runs quick.
+The fair sets of a region are found by the standard refinement for Streett conditions: its strongly
+connected components, less those failing a WF (each of their states enables A, none of their steps
+takes A),
+and, for those failing an SF, the components of what is left without the states enabling A, again
+until nothing changes. The lasso is shortest up to the fair set it enters; its loop goes from there
+through a witness of each condition (a step taking A, or a state disabling it), so that the loop
+printed is fair itself. networkx is imported only here, when a temporal property is checked, to
+keep invariant-only runs quick.
 """
 
 from __future__ import annotations
@@ -43,20 +66,32 @@ from checker.explore.trace import Trace, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
     ALWAYS,
+    ALWAYS_ACTION,
     ALWAYS_EVENTUALLY,
     EVENTUALLY,
     EVENTUALLY_ALWAYS,
+    FAIR,
     INITIALLY,
     LEADS_TO,
+    Fair,
+    Fairness,
     TemporalProperty,
 )
 from checker.report import format_trace
 
 WEAK, NONE = "weak", "none"
-#: each fairness mode, as verdicts say it
-UNDER = {WEAK: "under weak fairness", NONE: "without fairness"}
+#: each fairness mode of --fairness, as the conditions it stands for
+MODES = {
+    WEAK: Fairness((Fair(False, "weak fairness"),), "weak fairness", "fairness with --fairness weak"),
+    NONE: Fairness((), "weak fairness", "fairness with --fairness weak"),
+}
 
 State = Hashable
+
+
+def resolve(fairness: str | Fairness) -> Fairness:
+    """The conditions a mode of --fairness stands for, or the spec's own."""
+    return MODES[fairness] if isinstance(fairness, str) else fairness
 
 
 def everywhere(state: State) -> bool:
@@ -66,16 +101,17 @@ def everywhere(state: State) -> bool:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of checking one temporal property under one fairness mode."""
+    """The outcome of checking one temporal property under one fairness."""
 
     property: TemporalProperty
-    fairness: str
-    #: a lasso breaking the property, or None when it holds
+    #: a mode of --fairness ("weak", "none") or the spec's conditions
+    fairness: str | Fairness
+    #: a lasso breaking the property (for `[][A]_v`, a path ending in the step that breaks it), or None
     counterexample: Trace | None = None
-    #: the index of the lasso's trigger state (see the module doc)
+    #: the index of the counterexample's trigger state (see the module doc)
     trigger: int = 0
-    #: for a counterexample that stutters where a step could change the state
-    #: (only possible without fairness): whether weak fairness makes the property hold
+    #: for a counterexample that stutters forever where a step could change the state (a fairness
+    #: condition may be missing): whether weak fairness of the whole next-state relation makes it hold
     holds_under_weak: bool | None = None
 
     @property
@@ -84,8 +120,8 @@ class Verdict:
 
     @property
     def under(self) -> str:
-        """The fairness mode, as verdicts say it."""
-        return UNDER[self.fairness]
+        """The fairness, as verdicts say it."""
+        return resolve(self.fairness).under
 
     def line(self) -> str:
         """One line, `[ok]` or `[violation]`, as for invariants."""
@@ -93,12 +129,19 @@ class Verdict:
         if self.holds:
             return f"[ok] temporal {name} holds {self.under}"
         trace = self.counterexample
-        return f"[violation] temporal {name} is violated {self.under}: {len(trace) - 1} steps, then {ending(trace)}"
+        steps = len(trace) - 1
+        if trace.loop is None:  # [][A]_v: a path to the step A does not allow
+            return f"[violation] temporal {name} is violated {self.under}: {steps} steps, the last not allowed by " \
+                   f"{self.property.formula.predicates[0]}"
+        return f"[violation] temporal {name} is violated {self.under}: {steps} steps, then {ending(trace)}"
 
     def what_breaks(self) -> str:
         """What the counterexample shows, in the formula's own terms."""
         formula, k = self.property.formula, self.trigger
         p, q = formula.predicates[0], formula.predicates[-1]
+        if formula.operator == FAIR:
+            again = "is enabled again and again" if p.strong else "stays enabled"
+            return f"{p} fails: from state {k} on, its action {again} and is never taken"
         return {
             ALWAYS: f"{p} fails in state {k}",
             EVENTUALLY: f"{p} never holds",
@@ -106,25 +149,37 @@ class Verdict:
             EVENTUALLY_ALWAYS: f"{p} fails in state {k}, again and again forever",
             LEADS_TO: f"{p} holds in state {k}, and {q} never holds from then on",
             INITIALLY: f"{p} fails in the initial state",
+            ALWAYS_ACTION: f"the step from state {k - 1} to state {k} is not allowed by {p}",
         }[formula.operator]
 
     def explain(self, model: Model, view: str) -> str:
         """The counterexample, what it shows, and a warning when it relies on unfair stuttering."""
         prop, trace = self.property, self.counterexample
         steps = len(trace) - 1
-        path = f"{steps} step{'s' * (steps != 1)} from an initial state, then " if steps else "the initial "
+        path = f"{steps} step{'s' * (steps != 1)} from an initial state"
+        if trace.loop is not None:
+            path = f"{path}, then {ending(trace)}" if steps else f"the initial {ending(trace)}"
         text = (
             f"Temporal property {prop.name} = {prop.formula} is violated {self.under}.\n"
-            f"A behaviour where {self.what_breaks()}: {path}{ending(trace)}:\n\n" + format_trace(model, trace, view)
+            f"A behaviour where {self.what_breaks()}: {path}:\n\n" + format_trace(model, trace, view)
         )
         if self.holds_under_weak is not None:
-            still = "holds" if self.holds_under_weak else "is still violated"
-            text += (
-                f"\n\nWarning: this behaviour stutters forever in state {steps}, where a step could still "
-                f"change the state.\nThat is allowed without fairness, so a fairness condition may be missing: "
-                f"add fairness with --fairness weak\n(under weak fairness, {prop.name} {still})."
-            )
+            text += "\n\n" + self.warning(model)
         return text
+
+    def warning(self, model: Model) -> str:
+        """Why the counterexample may show a missing fairness condition: it stutters where a step could
+        change the state (naming, under the spec's conditions, the actions none of them covers)."""
+        fairness, trace = resolve(self.fairness), self.counterexample
+        steps, last = len(trace) - 1, trace.states[-1]
+        actions = dict.fromkeys(label.path[0] for label, t in model.next_steps(last) if t != last and label.path)
+        which = f" ({' or '.join(actions)})" if fairness.conditions and actions else ""
+        still = "holds" if self.holds_under_weak else "is still violated"
+        return (
+            f"Warning: this behaviour stutters forever in state {steps}, where a step could still change the "
+            f"state{which}.\nThat is allowed {fairness.under}, so a fairness condition may be missing: add "
+            f"{fairness.how or fairness.whole}\n({fairness.with_whole().under}, {self.property.name} {still})."
+        )
 
 
 def ending(trace: Trace) -> str:
@@ -156,26 +211,44 @@ class StateGraph:
         #: exploration order, to break ties the same way on every run
         self.order = {s: i for i, s in enumerate(result.graph)}
         self.from_initial = distances(nx.bfs_layers(self.steps, self.initial))
+        #: what the conditions' callables answered, asked once per state or step
+        self.known_enabled: dict[Fair, dict] = {}
+        self.known_takes: dict[Fair, dict] = {}
 
-    def may_stay(self, state: State, fairness: str) -> bool:
-        """Whether a fair behaviour may repeat `state` forever."""
-        return fairness == NONE or self.steps.out_degree(state) == 0
+    def enabled(self, condition: Fair, state: State) -> bool:
+        """ENABLED <<A>>_v in `state`."""
+        if condition.enabled is None:
+            return bool(self.steps._succ[state])  # the whole next-state relation: a step changes the state
+        known = self.known_enabled.setdefault(condition, {})
+        if state not in known:
+            known[state] = bool(condition.enabled(state))
+        return known[state]
+
+    def takes(self, condition: Fair, source: State, target: State) -> bool:
+        """Whether the step from `source` to `target` (another state) is an <<A>>_v step."""
+        if condition.step is None:
+            return True
+        known = self.known_takes.setdefault(condition, {})
+        if (source, target) not in known:
+            known[source, target] = bool(condition.step(source, target))
+        return known[source, target]
 
     def lasso(
         self,
-        fairness: str,
+        conditions: tuple[Fair, ...],
         trigger: Callable[[State], bool],
         region: Callable[[State], bool],
         trigger_repeats: bool = False,
+        allowed: Callable[[State, State], bool] | None = None,
     ) -> tuple[list, int, int] | None:
-        """A shortest behaviour that reaches a trigger state, then stays in the region forever.
+        """A shortest behaviour that reaches a trigger state, then stays in the region forever, fairly.
 
-        Returns (states, trigger index, loop index) or None. With
-        `trigger_repeats`, the trigger itself must be in the repeating part.
+        Returns (states, trigger index, loop index) or None. With `trigger_repeats`, the trigger itself
+        must be in the repeating part; with `allowed`, the part in the region takes only steps it allows.
         """
         nx = self.nx
-        inside = self.restricted(region)
-        ends = self.fair_ends(inside, fairness)
+        inside = self.restricted(region, allowed)
+        ends = self.fair_ends(inside, conditions)
         if not ends:
             return None
         backwards = inside.reverse(copy=False)
@@ -191,81 +264,214 @@ class StateGraph:
         end = suffix[-1]
         states = prefix + suffix[1:]
         loop = len(states) - 1
-        if ends[end] is not None:
-            states += self.cycle_through(end, inside.subgraph(ends[end]))
-            # when the path entered the cycle earlier, close the loop there
+        cycle = self.fair_cycle(end, ends[end], inside, conditions)
+        if cycle:
+            states += cycle
+            # when the path entered the cycle earlier, close the loop there (the same loop, turned)
             while loop > 0 and states[loop - 1] == states[-1]:
                 states.pop()
                 loop -= 1
         return states, len(prefix) - 1, loop
 
-    def restricted(self, region: Callable[[State], bool]):
-        """The steps between states of `region` (built directly: networkx's subgraph views are slow)."""
-        if region is everywhere:
+    def restricted(self, region: Callable[[State], bool], allowed: Callable[[State, State], bool] | None = None):
+        """The steps between states of `region` that `allowed` allows (built directly: networkx's subgraph
+        views are slow)."""
+        if region is everywhere and allowed is None:
             return self.steps
         inside = self.nx.DiGraph()
         inside.add_nodes_from(s for s in self.steps if region(s))
-        inside.add_edges_from((s, t) for s, t in self.steps.edges if s in inside and t in inside)
+        inside.add_edges_from(
+            (s, t) for s, t in self.steps.edges if s in inside and t in inside and (allowed is None or allowed(s, t))
+        )
         return inside
 
-    def fair_ends(self, inside, fairness: str) -> dict:
-        """State -> None if a fair behaviour may stay there, or the cycle component it can go round."""
-        cycles = {}
+    def fair_ends(self, inside, conditions: tuple[Fair, ...]) -> dict:
+        """State -> the fair set it lies in: the states where a fair behaviour can stay inside forever
+        (None for all of them when there is no condition: each may stutter forever)."""
+        if not conditions:
+            return dict.fromkeys(inside)
+        member, work = {}, []
         for component in self.nx.strongly_connected_components(inside):
             if len(component) > 1:
-                cycles.update(dict.fromkeys(component, frozenset(component)))
+                work.append(component)
+            else:  # one state, no step inside: fair where no condition's action is enabled
+                (s,) = component
+                if not any(self.enabled(condition, s) for condition in conditions):
+                    member[s] = component
+        while work:
+            component = work.pop()
+            unfair = self.unfair_part(inside, component, conditions)
+            if not unfair:
+                member.update(dict.fromkeys(component, component))
+            elif len(unfair) < len(component):
+                work += self.nx.strongly_connected_components(inside.subgraph(component - unfair))
         # in exploration order (not a set's), so that runs are repeatable
-        return {
-            s: None if self.may_stay(s, fairness) else cycles[s]
-            for s in inside
-            if self.may_stay(s, fairness) or s in cycles
-        }
+        return {s: member[s] for s in inside if s in member}
 
-    def cycle_through(self, state: State, component) -> list:
-        """The states after `state` on a shortest cycle of steps back to it, within `component`."""
-        distance = self.nx.single_source_shortest_path_length(component.reverse(copy=False), state)
-        first = min(component.successors(state), key=lambda t: (distance[t], self.order[t]))
-        return self.nx.shortest_path(component, first, state)[:-1]
+    def unfair_part(self, inside, component: set, conditions: tuple[Fair, ...]) -> set:
+        """The states of a strongly connected `component` a fair behaviour cannot visit forever: none if a
+        behaviour going round all of it is fair; all when it fails a WF (every state enables A and no step
+        inside takes it); else those enabling an SF's action that no step inside takes."""
+        succ = inside._succ
+        drop = set()
+        for condition in conditions:
+            if len(component) > 1 and any(
+                self.takes(condition, s, t) for s in component for t in succ[s] if t in component
+            ):
+                continue
+            enabling = {s for s in component if self.enabled(condition, s)}
+            if not condition.strong and len(enabling) == len(component):
+                return component
+            if condition.strong:
+                drop |= enabling
+        return drop
 
-    def find(self, prop: TemporalProperty, fairness: str) -> tuple[list, int, int] | None:
-        """A lasso breaking `prop` under `fairness`, or None."""
+    def fair_cycle(self, entry: State, component, inside, conditions: tuple[Fair, ...]) -> list:
+        """The states after `entry` on a short cycle back to it, within its fair `component`, whose states
+        and steps meet every condition; empty when stuttering in `entry` meets them.
+
+        While the cycle closed so far misses conditions, it goes on to the nearest witness of one of them
+        (a step taking the action; for a WF, a state disabling it): of each one's nearest, the one after
+        which the fewest conditions are missed, then the shortest. A witness met stays met (a step taken,
+        a state visited), so each condition adds at most one.
+        """
+        if not conditions or len(component) == 1:
+            return []
+        nx = self.nx
+        graph = inside.subgraph(component)
+        back = nx.single_source_shortest_path_length(graph.reverse(copy=False), entry)
+
+        def closing(walk: list) -> list:
+            return walk + nx.shortest_path(graph, walk[-1], entry)[1:]
+
+        walk = [entry]
+        for _ in range(len(conditions) + 1):
+            missed = [c for c in conditions if not self.met(c, closing(walk))]
+            if not missed:
+                return closing(walk)[1:-1]
+            ahead = nx.single_source_shortest_path_length(graph, walk[-1])
+            options = []
+            for i, condition in enumerate(missed):
+                source, target = self.nearest_witness(condition, graph, ahead, back)
+                longer = walk + nx.shortest_path(graph, walk[-1], source)[1:] + ([target] if target is not None else [])
+                closed = closing(longer)
+                options.append((sum(not self.met(c, closed) for c in conditions), len(closed), i, longer))
+            walk = min(options)[-1]
+        raise AssertionError(f"no fair cycle through {entry!r} in a component found fair")
+
+    def nearest_witness(self, condition: Fair, graph, ahead: dict, back: dict) -> tuple:
+        """(s, t): the step taking the action, or (s, None): for a WF, the state disabling it, on the
+        shortest detour from where the walk is (`ahead`: distances from there) back to the entry (`back`)."""
+        order = self.order
+        witnesses = [
+            (ahead[s] + 1 + back[t], ahead[s], order[s], order[t], s, t)
+            for s, t in graph.edges
+            if self.takes(condition, s, t)
+        ]
+        if not condition.strong:
+            witnesses += [(ahead[s] + back[s], ahead[s], order[s], -1, s, None) for s in graph if not self.enabled(condition, s)]
+        return min(witnesses)[-2:]
+
+    def met(self, condition: Fair, closed: list) -> bool:
+        """Whether a behaviour going round the closed walk `closed` (first state = last) meets `condition`."""
+        if any(self.takes(condition, s, t) for s, t in zip(closed, closed[1:])):
+            return True
+        enabled = [self.enabled(condition, s) for s in closed]
+        return not any(enabled) if condition.strong else not all(enabled)
+
+    def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable[[State, State], bool]):
+        """A shortest path from an initial state whose last step `allowed` does not allow, after which a
+        fair behaviour goes on: (states, trigger index, None), or None."""
+        ends = self.fair_ends(self.steps, conditions)
+        to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
+        order = self.order
+        found = min(
+            (
+                (self.from_initial[s], order[s], order[t], s, t)
+                for s, t in self.steps.edges
+                if t in to_end and not allowed(s, t)
+            ),
+            default=None,
+        )
+        if found is None:
+            return None
+        *_, source, target = found
+        prefix = self.nx.multi_source_dijkstra(self.steps, dict.fromkeys(self.initial), target=source)[1]
+        return prefix + [target], len(prefix), None
+
+    def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
+        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None."""
         operator, predicates = prop.formula.operator, prop.formula.predicates
-        p = predicates[0].holds
+        p = predicates[0].holds if operator not in (FAIR, ALWAYS_ACTION) else None
         if operator == ALWAYS:
-            return self.lasso(fairness, trigger=lambda s: not p(s), region=everywhere)
+            return self.lasso(conditions, trigger=lambda s: not p(s), region=everywhere)
         if operator == EVENTUALLY:
             initial = set(self.initial)
-            return self.lasso(fairness, trigger=initial.__contains__, region=lambda s: not p(s))
+            return self.lasso(conditions, trigger=initial.__contains__, region=lambda s: not p(s))
         if operator == INITIALLY:
             initial = set(self.initial)
-            return self.lasso(fairness, trigger=lambda s: s in initial and not p(s), region=everywhere)
+            return self.lasso(conditions, trigger=lambda s: s in initial and not p(s), region=everywhere)
         if operator == ALWAYS_EVENTUALLY:
-            return self.lasso(fairness, trigger=everywhere, region=lambda s: not p(s))
+            return self.lasso(conditions, trigger=everywhere, region=lambda s: not p(s))
         if operator == EVENTUALLY_ALWAYS:
-            return self.lasso(fairness, trigger=lambda s: not p(s), region=everywhere, trigger_repeats=True)
+            return self.lasso(conditions, trigger=lambda s: not p(s), region=everywhere, trigger_repeats=True)
         if operator == LEADS_TO:
             q = predicates[1].holds
-            return self.lasso(fairness, trigger=lambda s: p(s) and not q(s), region=lambda s: not q(s))
+            return self.lasso(conditions, trigger=lambda s: p(s) and not q(s), region=lambda s: not q(s))
+        if operator == ALWAYS_ACTION:
+            return self.offending_step(conditions, predicates[0].holds)
+        if operator == FAIR:
+            action = predicates[0]
+
+            def enables(s):
+                return self.enabled(action, s)
+
+            def not_taken(s, t):
+                return not self.takes(action, s, t)
+
+            # WF: the suffix stays where A is enabled; SF: it comes back again and again to such a state
+            region = everywhere if action.strong else enables
+            return self.lasso(conditions, enables, region, trigger_repeats=True, allowed=not_taken)
         raise ValueError(f"unknown temporal operator {operator!r}")
 
 
+def action_fairness(model: Model, action: str, strong: bool, name: str) -> Fair:
+    """`WF_v(A)` (or `SF_v(A)`, `strong`) of a model's action A, its steps those labelled A
+    (`Label.path[0]`), v all the variables: for a disjunct of the next-state relation, its fairness."""
+
+    targets: dict = {}
+
+    def steps(state: State) -> frozenset:
+        """The states `action` leads to from `state` (the model asked once per state)."""
+        if state not in targets:
+            targets[state] = frozenset(t for label, t in model.next_steps(state) if label.path[:1] == (action,) and t != state)
+        return targets[state]
+
+    return Fair(strong, name, lambda s: bool(steps(s)), lambda s, t: t in steps(s))
+
+
 def check_temporal(
-    model: Model, result: Result, prop: TemporalProperty, fairness: str, graph: StateGraph | None = None
+    model: Model, result: Result, prop: TemporalProperty, fairness: str | Fairness, graph: StateGraph | None = None
 ) -> Verdict:
-    """Decide `prop` on the graph of `result` (explored with keep_graph=True)."""
+    """Decide `prop` on the graph of `result` (explored with keep_graph=True), under its own fairness if it
+    states one, else `fairness`."""
     graph = graph or StateGraph(result)
-    found = graph.find(prop, fairness)
+    fairness = prop.fairness or fairness
+    conditions = resolve(fairness)
+    found = graph.find(prop, conditions.conditions)
     if found is None:
         return Verdict(prop, fairness)
     states, trigger, loop = found
     trace = trace_through(model, states, loop)
     last = states[-1]
-    unfair = loop == len(states) - 1 and not graph.may_stay(last, WEAK)
-    holds_under_weak = graph.find(prop, WEAK) is None if unfair else None
+    stalls = loop == len(states) - 1 and bool(graph.steps._succ[last])
+    holds_under_weak = graph.find(prop, conditions.with_whole().conditions) is None if stalls else None
     return Verdict(prop, fairness, trace, trigger, holds_under_weak)
 
 
-def check_properties(model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str) -> list[Verdict]:
+def check_properties(
+    model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str | Fairness
+) -> list[Verdict]:
     """Decide each of `props` on one networkx graph built from `result`."""
     graph = StateGraph(result)
-    return [check_temporal(model, result, prop, prop.fairness or fairness, graph) for prop in props]
+    return [check_temporal(model, result, prop, fairness, graph) for prop in props]

@@ -52,16 +52,17 @@ from typing import Any, Callable, Iterable
 
 from checker.model import Label
 from checker.quint import runtime
+from checker.quint.integers import parse
 from checker.quint.runtime import QList, QuintError, Refused, Variant
 
 #: binary operators written as Python operators
 INFIX = {
-    "iadd": "+", "isub": "-", "imul": "*", "eq": "==", "neq": "!=", "ilt": "<", "igt": ">", "ilte": "<=",
+    "iadd": "+", "isub": "-", "eq": "==", "neq": "!=", "ilt": "<", "igt": ">", "ilte": "<=",
     "igte": ">=", "union": "|", "intersect": "&", "exclude": "-", "subseteq": "<=", "iff": "==",
 }  # fmt: skip
 #: operators that call a function of `checker.quint.runtime` with their arguments as they are
 CALLS = {
-    "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
+    "idiv": "idiv", "imod": "imod", "ipow": "ipow", "imul": "imul", "to": "to", "fold": "fold", "powerset": "powerset",
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
     "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
@@ -81,7 +82,7 @@ TEMPLATES = {
 }  # fmt: skip
 #: the operators of `CALLS` that can fail: they are told where they are, for the error message
 FALLIBLE = {
-    "idiv", "imod", "ipow", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
+    "idiv", "imod", "ipow", "imul", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
     "slice", "assert", "chooseSome",
 }  # fmt: skip
 #: Quint's operators that ttt-check refuses where they are evaluated, and why (one line, after the place)
@@ -124,6 +125,8 @@ UNROLL_BODIES = 64
 #: and at most this much code (compiling costs too): in a definition, and in a `nondet`'s filter
 #: (written again in each of the action's functions, and met only where the action reaches it)
 UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
+#: integers below this are written as literals in the code; larger ones are globals (no long literal compiled again)
+SMALL_INT = 1 << 64
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -316,7 +319,8 @@ class Program:
         """Python code for the Quint expression `e`; `scope` maps local names to their code."""
         kind = e["kind"]
         if kind == "int":
-            return repr(int(e["value"]))
+            value = parse(str(e["value"]))
+            return repr(value) if abs(value) < SMALL_INT else self.element(value)
         if kind == "bool":
             return "True" if e["value"] else "False"
         if kind == "str":
@@ -1128,7 +1132,7 @@ def _literal(value: Any) -> str | None:
     """Python's literal for a number, a boolean, a plain string, or a tuple of those (as `SIMPLE` reads it);
     None for another value."""
     kind = type(value)
-    if kind is int or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
+    if (kind is int and abs(value) < SMALL_INT) or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
         return repr(value)
     if kind is tuple:
         items = [_literal(item) if type(item) is not tuple else None for item in value]

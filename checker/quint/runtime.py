@@ -25,6 +25,7 @@ from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
 from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
+from checker.quint.integers import multiply, power
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
     MAX_BUILT,
     MAX_BUILT_COMPOSITE,
@@ -411,12 +412,7 @@ def imod(a: int, b: int, at: int | None = None) -> int:
     return a - b * idiv(a, b, at)
 
 
-def ipow(a: int, b: int, at: int | None = None) -> int:
-    if b < 0:
-        raise fault(f"negative exponent {b} in ^", at)
-    if a == 0 and b == 0:
-        raise fault("0^0 is undefined", at)
-    return a**b
+ipow, imul = power, multiply
 
 
 def to(a: int, b: int) -> frozenset | Interval:

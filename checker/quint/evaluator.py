@@ -43,7 +43,6 @@ order; `S[i]` reads variable i.
 
 from __future__ import annotations
 
-import keyword
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, partial, reduce
@@ -151,9 +150,21 @@ class InitLabel(Label):
 
 
 def identifier(name: str) -> str:
-    """A Python identifier for a Quint name."""
-    text = re.sub(r"\W", "_", name)
-    return text + "_" if keyword.iskeyword(text) else text
+    """The Python identifier of a Quint name, one-to-one: ASCII letters and digits stay, `_` is `__`, `:`
+    is `_c`, and any other character (a leading digit too) `_x`, its code in hex, then `_`: `B::f` is
+    `B_c_cf`, `B__f` is `B____f`, `π` is `_x3c0_`. So it never starts with a digit, and the Python names
+    the evaluator gives definitions, `d_` or `k_` and this, are none of its other names (`k_0e1`, `p1`),
+    nor a keyword of Python's (`True`, `class`)."""
+    return "".join(
+        _ESCAPES.get(char) or (char if char.isascii() and char.isalnum() and (i or not char.isdigit()) else f"_x{ord(char):x}_")
+        for i, char in enumerate(name)
+    )
+
+
+_ESCAPES = {"_": "__", ":": "_c"}
+
+
+_ESCAPES = {"_": "__", ":": "_c"}
 
 
 @dataclass(frozen=True)

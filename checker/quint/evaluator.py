@@ -66,7 +66,7 @@ CALLS = {
     "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr", "size": "size", "isFinite": "is_finite",
-    "chooseSome": "choose_some", "allLists": "all_lists",
+    "chooseSome": "choose_some", "allLists": "all_lists", "range": "list_range",
 }  # fmt: skip
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
@@ -76,7 +76,7 @@ TEMPLATES = {
     "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
     "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
-    "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
+    "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})",
     "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
 }  # fmt: skip
 #: the operators of `CALLS` that can fail: they are told where they are, for the error message

@@ -606,6 +606,12 @@ def list_slice(xs: tuple, start: int, end: int, at: int | None = None) -> QList:
     return QList(xs[start:end])
 
 
+def list_range(start: int, end: int) -> QList:
+    """`range(start, end)`: start, start + 1, ... up to end, excluded; counting down when end < start
+    (`range(5, 1)` is [5, 4, 3, 2]), as Quint's simulator makes it (with Immutable.js's Range)."""
+    return QList(range(start, end) if start <= end else range(start, end, -1))
+
+
 def foldr(xs: tuple, initial: Any, f: Callable) -> Any:
     result = initial
     for x in reversed(xs):

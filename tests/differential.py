@@ -51,7 +51,7 @@ class T:
         if k == "list":
             return f"List[{a[0]}]"
         if k == "map":
-            return f"{a[0]} -> {a[1]}"
+            return f"({a[0]} -> {a[1]})"
         if k == "tup":
             return "(" + ", ".join(map(str, a)) + ")"
         if k == "rec":
@@ -108,7 +108,7 @@ class Generator:
             local = self.fresh()
             bound = self.type(1)
             inner = {**env, local: bound}
-            return f"({{ val {local} = {self.expr(bound, depth - 1, env)} {self.expr(t, depth - 1, inner)} }})"
+            return f"({{ val {local} = ({self.expr(bound, depth - 1, env)}) ({self.expr(t, depth - 1, inner)}) }})"
         if r < 0.22:
             return self.fold(t, depth, env)
         if r < 0.26:
@@ -242,6 +242,8 @@ class Generator:
             elem = self.type(1)
             a, b = (self.expr(T("set", (elem,)), depth - 1, env) for _ in range(2))
             return f"{a}.subseteq({b})"
+        if r < 0.96:
+            return f"{self.expr(INT, depth - 1, env)}.in({self.rng.choice(['Nat', 'Int'])})"
         return self.leaf(t, env)
 
     def make_str(self, t: T, depth: int, env: dict) -> str:
@@ -257,6 +259,15 @@ class Generator:
 
     def make_set(self, t: T, depth: int, env: dict) -> str:
         elem = t.args[0]
+        if depth > 0 and self.rng.random() < 0.25:  # the operators that make sets of a kind of element
+            if elem.kind == "map":
+                domain, values = (self.expr(T("set", (part,)), 0, env) for part in elem.args)
+                return f"setOfMaps({domain}, {values})"
+            if elem.kind == "tup" and len(elem.args) == 2:
+                a, b = (self.expr(T("set", (part,)), depth - 1, env) for part in elem.args)
+                return f"tuples({a}, {b})"
+            if elem.kind == "set":
+                return f"{self.expr(T('set', elem.args), 0, env)}.powerset()"
         r = self.rng.random()
         if r < 0.3 or depth <= 0:
             if elem == INT and self.rng.random() < 0.3:
@@ -282,6 +293,11 @@ class Generator:
             return f"{self.expr(T('map', (elem, self.type(1))), depth - 1, env)}.keys()"
         if r < 0.95 and elem.kind == "set":
             return f"{self.expr(T('set', (t,)), depth - 1, env)}.flatten()"
+        if r < 0.97 and elem.kind == "map":
+            domain, values = (self.expr(T("set", (part,)), 0, env) for part in elem.args)
+            return f"setOfMaps({domain}, {values})"
+        if r < 0.97 and elem == INT:
+            return f"{self.expr(T('list', (self.type(1),)), depth - 1, env)}.indices()"
         return "Set(" + ", ".join(self.expr(elem, depth - 1, env) for _ in range(self.rng.randint(1, 3))) + ")"
 
     def make_list(self, t: T, depth: int, env: dict) -> str:
@@ -559,11 +575,20 @@ def compare(quint: dict[str, Outcome], ttt: dict[str, Outcome], text: str) -> li
     return found
 
 
+class Rejected(Exception):
+    """Quint rejects a generated spec: the generator's own error (the message is Quint's)."""
+
+
 def run_batch(quint: Path, folder: Path, seed: int, count: int) -> tuple[int, list[Finding], Counter]:
     """Generate, evaluate with both, compare: how many definitions were compared, the differences, and
     how many of Quint's answers were values and errors."""
+    from checker.quint.frontend import QuintMessage
+
     path, names = write_spec(folder, seed, count)
+    try:
+        got = ttt_answers(quint, path, names)
+    except QuintMessage as error:
+        raise Rejected(str(error)) from None
     expected = quint_answers(quint, path, names)
-    got = ttt_answers(quint, path, names)
     kinds = Counter("values" if answer.kind == "value" else "errors" for answer in expected.values())
     return len(names), compare(expected, got, path.read_text()), kinds

@@ -336,8 +336,9 @@ class Generator:
             return f"{self.expr(t, depth - 1, env)}.put({self.expr(key, depth - 1, env)}, {self.expr(value, depth - 1, env)})"
         if r < 0.82:
             return f"{self.expr(t, depth - 1, env)}.setBy({self.expr(key, depth - 1, env)}, {self.lam(value, value, depth, env)})"
-        pairs = T("set", (T("tup", (key, value)),))
-        return f"{self.expr(pairs, depth - 1, env)}.setToMap()"
+        # pairs of distinct keys: which of two pairs with one key a map keeps follows the order Quint's
+        # simulator visits a set in (see docs/quint.md), as a fold's result does
+        return f"{self.expr(T('set', (key,)), depth - 1, env)}.map({(k := self.fresh())} => ({k}, {self.expr(value, depth - 1, {**env, k: key})})).setToMap()"
 
     def make_tup(self, t: T, depth: int, env: dict) -> str:
         return "(" + ", ".join(self.expr(part, depth - 1, env) for part in t.args) + ")"
@@ -533,6 +534,7 @@ def ttt_answers(quint: Path, path: Path, names: list[str]) -> dict[str, Outcome]
     from checker.quint.errors import QuintError, Refused
     from checker.quint.runtime import to_value
     from checker.quint.spec_model import load
+    from checker.quint.value import flat as shown
 
     model = load(str(path), str(quint), tests=True)
     answers = {}
@@ -540,7 +542,8 @@ def ttt_answers(quint: Path, path: Path, names: list[str]) -> dict[str, Outcome]
         flat = model.program.defs.get(name) and name
         flat = flat or next(d for d in model.program.defs if d.endswith("::" + name) or d == f"main::{name}")
         try:
-            answers[name] = Outcome("value", normal(to_value(model.program.value(flat)(None))))
+            value = to_value(model.program.value(flat)(None))
+            answers[name] = Outcome("value", normal(value), shown(value))
         except Refused as error:
             answers[name] = Outcome("refused", text=str(error))
         except QuintError as error:

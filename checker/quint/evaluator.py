@@ -307,6 +307,26 @@ class Program:
         expr = definition["expr"]
         return [p["name"] for p in expr["params"]] if expr["kind"] == "lambda" else []
 
+    def surely_reads(self, e: dict, name: str) -> bool:
+        """Whether evaluating `e` reads the local `name` whatever the values (so computing it first, rather
+        than where it is first read as Quint does, fails only where Quint fails too): it is read outside
+        a lambda, a call of a user operator, and the branches and second operands that may not be evaluated."""
+        kind = e["kind"]
+        if kind == "name":
+            return e["name"] == name
+        if kind == "let":
+            return self.surely_reads(e["opdef"]["expr"], name) or self.surely_reads(e["expr"], name)
+        if kind != "app" or e["opcode"] in self.defs:
+            return False
+        op, args = e["opcode"], [a for a in e["args"] if a["kind"] != "lambda"]
+        if op == "ite":
+            return self.surely_reads(args[0], name) or all(self.surely_reads(a, name) for a in args[1:])
+        if op in ("and", "or", "implies", "actionAll", "matchVariant"):
+            return bool(args) and self.surely_reads(args[0], name)
+        if op == "actionAny":
+            return bool(args) and all(self.surely_reads(a, name) for a in args)
+        return any(self.surely_reads(a, name) for a in args)
+
     def is_action(self, e: dict) -> bool:
         """Whether `e` is an action (assigns, branches over steps, or calls an action)."""
         kind = e["kind"]
@@ -351,10 +371,15 @@ class Program:
             opdef = e["opdef"]
             if opdef["qualifier"] == "nondet":
                 return self.unsupported("nondet (outside an action)", where)
-            local = self.fresh()
+            local, name = self.fresh(), opdef["name"]
+            if not _reads(e["expr"], name):  # Quint computes a `val` where it is read: here never
+                return self.expr(e["expr"], scope, where)
             value = self.expr(opdef["expr"], scope, where)
-            body = self.expr(e["expr"], {**scope, opdef["name"]: local}, where)
-            return f"({local} := {value}, {body})[-1]"
+            if self.surely_reads(e["expr"], name) or opdef["expr"]["kind"] == "lambda":
+                body = self.expr(e["expr"], {**scope, name: local}, where)
+                return f"({local} := {value}, {body})[-1]"
+            body = self.expr(e["expr"], {**scope, name: f"{local}()"}, where)  # computed where first read
+            return f"({local} := Once(lambda: {value}), {body})[-1]"
         if kind == "app":
             return self.app(e, scope, where)
         return self.unsupported(f"expression kind {kind}", where)
@@ -988,10 +1013,18 @@ class ActionWriter:
         opdef = e["opdef"]
         name, outer = opdef["name"], ctx.scope
         if opdef["qualifier"] != "nondet":
-            local = self.program.fresh("v")
-            self.at(ctx, opdef["expr"], indent)
-            self.write(indent, f"{local} = {self.expr(opdef['expr'], ctx)}")
-            inner = replace(ctx, scope={**outer, name: local})
+            local_code = None
+            if _reads(e["expr"], name):  # Quint computes a `val` where it is read: if never, not at all
+                local = self.program.fresh("v")
+                value = self.expr(opdef["expr"], ctx)
+                self.at(ctx, opdef["expr"], indent)
+                if self.program.surely_reads(e["expr"], name) or opdef["expr"]["kind"] == "lambda":
+                    self.write(indent, f"{local} = {value}")
+                    local_code = local
+                else:  # computed where first read
+                    self.write(indent, f"{local} = Once(lambda: {value})")
+                    local_code = f"{local}()"
+            inner = replace(ctx, scope={**outer, name: local_code} if local_code else outer)
             return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
@@ -1128,6 +1161,17 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def _reads(e: Any, name: str) -> bool:
+    """Whether IR `e` reads the name `name`."""
+    if isinstance(e, dict):
+        if e.get("kind") == "name" and e.get("name") == name or e.get("kind") == "app" and e.get("opcode") == name:
+            return True
+        return any(_reads(x, name) for key, x in e.items() if key in ("expr", "args", "opdef"))
+    if isinstance(e, list):
+        return any(_reads(x, name) for x in e)
+    return False
 
 
 def _has_records(e: Any) -> bool:

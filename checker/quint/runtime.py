@@ -216,6 +216,21 @@ class Partial(tuple):
 DEBUG: list = [None]
 
 
+class Once:
+    """A `val` of a let, computed where it is first read, then kept (as Quint computes it: a `val` no
+    evaluation reads is never computed, and its error never met)."""
+
+    __slots__ = ("compute", "value")
+
+    def __init__(self, compute: Callable[[], Any]):
+        self.compute, self.value = compute, Once
+
+    def __call__(self) -> Any:
+        if self.value is Once:
+            self.value = self.compute()
+        return self.value
+
+
 def debug(label: str, value: Any) -> Any:
     """`q::debug(label, value)`: value, and the line `> label value` where `DEBUG` says."""
     if DEBUG[0] is not None:

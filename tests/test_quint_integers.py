@@ -51,7 +51,9 @@ def quint(tmp_path, spec: str, *options: str) -> tuple[int, str, list]:
 def checked(ttt_check, tmp_path, spec: str, *args: str) -> tuple[int, str, str]:
     path = tmp_path / "spec.qnt"
     path.write_text(spec)
-    return ttt_check(*args, "--spec", path) if args and args[0] in ("run",) else ttt_check("--spec", path, *args)
+    if args and args[0] in ("run", "eval"):
+        return ttt_check(args[0], "--spec", path, *args[1:])
+    return ttt_check("--spec", path, *args)
 
 
 def test_a_bound_of_64_bits_is_violated_as_quint_finds(ttt_check, tmp_path, with_quint):
@@ -83,6 +85,14 @@ def test_a_literal_is_the_value_quint_gives_it(ttt_check, tmp_path, with_quint, 
     assert "[ok] invariant same holds in all 1 reachable states" in out
     code, out, _ = checked(ttt_check, tmp_path, spec, "run", "--max-samples", "1", "--max-steps", "1")
     assert code == 0 and f"x: {value}" in " ".join(out.split())
+
+
+def test_eval_is_given_the_state_exactly(ttt_check, tmp_path, with_quint):
+    """`eval` sets the state in Quint's REPL from ttt-check's values: 2^53 + 1 stays itself there."""
+    value = str(2**53 + 1)
+    spec = f"module big {{\n  var x: int\n  action init = x' = {value}\n  action step = x' = x\n}}\n"
+    code, out, err = checked(ttt_check, tmp_path, spec, "eval", "x - 9007199254740992")
+    assert (code, out, err) == (0, "1\n", "")
 
 
 def test_quint_traces_of_huge_values_are_read_exactly(tmp_path, with_quint):

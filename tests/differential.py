@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 import subprocess
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -411,16 +412,37 @@ class Outcome:
     text: str = ""
 
 
-def quint_answers(quint: Path, path: Path, names: list[str], timeout: float = 600) -> dict[str, Outcome]:
-    """Each name's value or error as Quint's REPL gives it, all in one process."""
-    script = "".join(f'{name}\n"{MARK}"\n' for name in names)
-    done = subprocess.run(
+def quint_answers(quint: Path, path: Path, names: list[str], timeout: float = 900) -> dict[str, Outcome]:
+    """Each name's value or error as Quint's REPL gives it, all in one process. Its input stays open until
+    the last answer is read: node ends at the end of its input without writing out what it had left."""
+    process = subprocess.Popen(
         [str(quint), "repl", "--backend=typescript", "-q", "-r", f"{path}::main"],
-        input=script, capture_output=True, text=True, timeout=timeout, cwd=path.parent,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=path.parent,
     )  # fmt: skip
-    chunks = done.stdout.split(f'"{MARK}"\n')
-    if len(chunks) < len(names):
-        raise RuntimeError(f"Quint's REPL answered {len(chunks) - 1} of {len(names)}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    lines: list[str] = []
+
+    def read() -> None:
+        marks = 0
+        for line in process.stdout:
+            lines.append(line)
+            marks += line == f'"{MARK}"\n'
+            if marks == len(names):
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    process.stdin.write("".join(f'{name}\n"{MARK}"\n' for name in names))
+    process.stdin.flush()
+    reader.join(timeout)
+    process.stdin.close()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    chunks = "".join(lines).split(f'"{MARK}"\n')
+    if len(chunks) <= len(names):
+        raise RuntimeError(f"Quint's REPL answered {len(chunks) - 1} of {len(names)}:\n{''.join(lines)[-2000:]}")
     answers = {}
     for name, chunk in zip(names, chunks):
         text = chunk.strip()

@@ -18,6 +18,7 @@ from conftest import quint_or_skip
 from hypothesis import given
 from hypothesis import strategies as st
 
+from checker.explore.memory import limit_searches
 from checker.quint import integers
 from checker.quint.errors import QuintError
 from checker.quint.itf import read_trace
@@ -124,6 +125,17 @@ def test_squaring_in_a_fold_stops_at_quints_bound_inside_one_evaluation(ttt_chec
     assert code == 3 and "spec.qnt:3:57: in 'init': Maximum BigInt size exceeded" in err
 
 
+def test_an_integer_past_the_memory_bound_is_not_made(ttt_check, tmp_path, with_quint):
+    """2^(2^29) fits Quint's bound but takes 64 MiB, and the product's copies more: past --max-memory 100M."""
+    spec = "module mem {\n  var x: int\n  action init = x' = 2^(2^29) * 3\n  action step = x' = x\n}\n"
+    code, out, err = checked(ttt_check, tmp_path, spec, "--max-memory", "100M")
+    assert (code, out) == (4, "")
+    assert err == (
+        "ttt-check: error: computing an integer of 536,870,912 bits takes 256 MiB, past the memory bound (100 MiB); "
+        "--max-memory SIZE raises the bound\n"
+    )
+
+
 @given(st.integers(-(2**200), 2**200), st.integers(0, 40))
 def test_power_is_pythons_where_both_have_a_value(base, exponent):
     if base == 0 and exponent == 0:
@@ -147,7 +159,11 @@ def test_products_and_decimals_of_long_integers_are_exact(a, b):
 
 
 def test_the_bound_is_v8s_2_to_the_30_bits():
-    assert integers.power(2, 2**30 - 1).bit_length() == 2**30
+    limit_searches(1 << 40)  # this test makes an integer of 128 MiB, whatever memory is free
+    try:
+        assert integers.power(2, 2**30 - 1).bit_length() == 2**30
+    finally:
+        limit_searches(None)
     assert integers.power(-1, 2**80) == 1 and integers.power(1, 2**80) == 1 and integers.power(0, 2**80) == 0
     for base, exponent in ((2, 2**30), (3, 677_500_000), (2**64, 2**40)):
         with pytest.raises(QuintError, match="Maximum BigInt size exceeded"):

@@ -48,6 +48,27 @@ def decimal(value: int) -> str:
     return gmpy2.mpz(value).digits()
 
 
+#: a result of at least this many bits is made only when the memory bound leaves room for it
+ROOMY_BITS = 1 << 26
+#: the copies of a result a product or a power holds at once (GMP's operands and result, Python's)
+COPIES = 4
+
+
+def _room(bits: float) -> None:
+    """BoundReached when an integer of `bits` bits would take the command past its memory bound: one
+    product may ask for gigabytes, and the bound holds inside an evaluation too."""
+    if bits < ROOMY_BITS:
+        return
+    from checker.explore.memory import BoundReached, MemoryBound, size_text
+
+    bound, need = MemoryBound(), int(bits) // 8 * COPIES
+    if bound.would_exceed(need):
+        raise BoundReached(
+            f"computing an integer of {int(bits):,} bits takes {size_text(need)}, past {bound.describe()}; "
+            "--max-memory SIZE raises the bound"
+        )
+
+
 def _words(value: int) -> int:
     return -(-abs(value).bit_length() // 64)
 
@@ -61,6 +82,7 @@ def multiply(a: int, b: int, at: int | None = None) -> int:
         return a * b
     if _words(a) + _words(b) > MAX_WORDS:
         raise fault(TOO_LARGE, at)
+    _room(bits)
     return int(gmpy2.mpz(a) * gmpy2.mpz(b))
 
 
@@ -79,6 +101,7 @@ def power(a: int, b: int, at: int | None = None) -> int:
     bits = b * math.log2(abs(a))  # a^b has floor(bits) + 1 bits; a float's error here is far below one bit
     if bits > MAX_BITS + 1:
         raise fault(TOO_LARGE, at)
+    _room(bits)
     result = a**b if bits <= LONG_BITS else int(gmpy2.mpz(a) ** b)
     if result.bit_length() > MAX_BITS:
         raise fault(TOO_LARGE, at)

@@ -381,7 +381,10 @@ def spec(seed: int, count: int) -> tuple[str, list[str]]:
             body = f"{rng.choice(['B::g', 'I::g'])}({generator.expr(INT, 2, {})})"
             t = INT
         else:  # a long expression costs Quint's typechecker more than it finds: written again when too long
-            body = next(b for b in (generator.expr(t, rng.randint(1, 4), {}) for _ in range(20)) if len(b) <= LONGEST)
+            tried = []
+            while len(tried) < 20 and (not tried or len(tried[-1]) > LONGEST):
+                tried.append(generator.expr(t, rng.randint(1, 4), {}))
+            body = tried[-1] if len(tried[-1]) <= LONGEST else min(tried, key=len)
         lines.append(f"  pure val e{i}: {t} = {body}")
         names.append(f"e{i}")
     lines.append("}")

@@ -164,9 +164,6 @@ def identifier(name: str) -> str:
 _ESCAPES = {"_": "__", ":": "_c"}
 
 
-_ESCAPES = {"_": "__", ":": "_c"}
-
-
 @dataclass(frozen=True)
 class Leaf:
     """One place where an action succeeds: what its steps' labels say and what Quint records for them."""

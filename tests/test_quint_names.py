@@ -40,7 +40,7 @@ def test_an_identifier_is_pythons_and_no_other_name_of_the_evaluator(name):
     assert not code[:1].isdigit()
 
 
-def test_the_issues_names_are_apart():
+def test_names_that_once_met_are_apart():
     names = ["B::f", "B__f", "B_c_cf", "True", "True_", "class", "M::I::x", "M__I__x"]
     assert len({identifier(name) for name in names}) == len(names)
 
@@ -86,7 +86,7 @@ def test_clashing_names_keep_their_own_values_as_in_quint(ttt_check, tmp_path, w
         assert (f"[violation] invariant {invariant} is violated after 0 steps" in out) == violated
 
 
-def test_the_issues_collision_is_violated_as_in_quint(ttt_check, tmp_path, with_quint):
+def test_an_alias_and_a_definition_spelled_alike_are_apart_as_in_quint(ttt_check, tmp_path, with_quint):
     """`B::f == 1 and B__f == 1` with `B::f` = 1 and `B__f` = 2: false, so `inv` is violated."""
     (tmp_path / "A.qnt").write_text(A)
     spec = tmp_path / "coll4.qnt"

@@ -266,9 +266,6 @@ def with_value(value) -> dict:
     [
         (with_value({"#bigint": "²"}), 'state 0: x: {"#bigint":"\\u00b2"} is not a big integer'),
         (with_value({"#bigint": "--1"}), 'state 0: x: {"#bigint":"--1"} is not a big integer'),
-        (with_value({"#bigint": "9" * 4301}), "state 0: x: an integer of 4,301 digits, more than the 4,300 ttt-check reads"),
-        (json.dumps(trace(*OPENING)).replace('"status": "ok"', '"timestamp": ' + "1" * 5000),
-         "an integer of 5,000 digits, more than the 4,300 ttt-check reads"),
         (json.dumps(with_value(0)).replace('"x": 0', '"x": ' + "[" * 101 + "]" * 101),
          "nested deeper than 100 levels, the most ttt-check reads"),
         (with_value({"#map": [[1, 1], ["a", 2]]}), 'state 0: x: map keys of different types: 1 and "a"'),
@@ -278,7 +275,7 @@ def with_value(value) -> dict:
         (json.dumps(with_value("\ud800")),
          "a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): no Unicode text"),
     ],
-    ids=["unicode digit", "two minus signs", "long bigint", "long timestamp", "deep", "mixed keys", "mixed set",
+    ids=["unicode digit", "two minus signs", "deep", "mixed keys", "mixed set",
          "one and true", "repeated key", "lone surrogate"],
 )
 def test_hostile_values_are_refused_in_one_line(ttt_check, tmp_path, text, expected):
@@ -349,8 +346,9 @@ def test_errors_are_one_line_from_the_installed_command(tmp_path):
     assert done.stderr == f"ttt-check: error: {path}: the JSON ends early (line 1, column 2): the file is truncated\n"
 
 
-def test_an_interpreter_with_a_lower_integer_limit_refuses_in_one_line(tmp_path):
+def test_an_interpreter_with_a_lower_integer_limit_reads_long_integers_all_the_same(tmp_path):
+    """Python's limit on converting digits (PYTHONINTMAXSTRDIGITS, at least 640) is not ttt-check's:
+    GMP converts them, so the trace reads as anywhere else (its opening replays; x is an extra variable)."""
     path = write(tmp_path / "t.itf.json", with_value({"#bigint": "9" * 1000}))
     done = console.run("replay", path, env={**os.environ, "PYTHONINTMAXSTRDIGITS": "640"})
-    assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == f"ttt-check: error: {path}: state 0: x: an integer of 1,000 digits, more than this Python converts\n"
+    assert (done.returncode, done.stderr) == (0, "")

@@ -43,7 +43,6 @@ order; `S[i]` reads variable i.
 
 from __future__ import annotations
 
-import keyword
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, partial, reduce
@@ -52,21 +51,22 @@ from typing import Any, Callable, Iterable
 
 from checker.model import Label
 from checker.quint import runtime
+from checker.quint.integers import parse
 from checker.quint.runtime import QList, QuintError, Refused, Variant
 
 #: binary operators written as Python operators
 INFIX = {
-    "iadd": "+", "isub": "-", "imul": "*", "eq": "==", "neq": "!=", "ilt": "<", "igt": ">", "ilte": "<=",
+    "iadd": "+", "isub": "-", "eq": "==", "neq": "!=", "ilt": "<", "igt": ">", "ilte": "<=",
     "igte": ">=", "union": "|", "intersect": "&", "exclude": "-", "subseteq": "<=", "iff": "==",
 }  # fmt: skip
 #: operators that call a function of `checker.quint.runtime` with their arguments as they are
 CALLS = {
-    "idiv": "idiv", "imod": "imod", "ipow": "ipow", "to": "to", "fold": "fold", "powerset": "powerset",
+    "idiv": "idiv", "imod": "imod", "ipow": "ipow", "imul": "imul", "to": "to", "fold": "fold", "powerset": "powerset",
     "flatten": "flatten", "getOnlyElement": "get_only_element", "tuples": "tuples",
     "allListsUpTo": "all_lists_up_to", "mapBy": "map_by", "setToMap": "set_to_map",
     "setOfMaps": "set_of_maps", "set": "map_set", "setBy": "set_by", "put": "put", "Map": "quint_map", "with": "with_field", "item": "item", "head": "head", "tail": "tail", "nth": "nth",
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr", "size": "size", "isFinite": "is_finite",
-    "chooseSome": "choose_some", "allLists": "all_lists",
+    "chooseSome": "choose_some", "allLists": "all_lists", "range": "list_range",
 }  # fmt: skip
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
@@ -76,12 +76,12 @@ TEMPLATES = {
     "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
     "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
-    "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})", "range": "QList(range({0}, {1}))",
+    "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})",
     "variant": "mk(Variant, ({0}, {1}))", "ite": "({1} if {0} else {2})",
 }  # fmt: skip
 #: the operators of `CALLS` that can fail: they are told where they are, for the error message
 FALLIBLE = {
-    "idiv", "imod", "ipow", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
+    "idiv", "imod", "ipow", "imul", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
     "slice", "assert", "chooseSome",
 }  # fmt: skip
 #: Quint's operators that ttt-check refuses where they are evaluated, and why (one line, after the place)
@@ -124,6 +124,8 @@ UNROLL_BODIES = 64
 #: and at most this much code (compiling costs too): in a definition, and in a `nondet`'s filter
 #: (written again in each of the action's functions, and met only where the action reaches it)
 UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
+#: integers below this are written as literals in the code; larger ones are globals (no long literal compiled again)
+SMALL_INT = 1 << 64
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -148,9 +150,18 @@ class InitLabel(Label):
 
 
 def identifier(name: str) -> str:
-    """A Python identifier for a Quint name."""
-    text = re.sub(r"\W", "_", name)
-    return text + "_" if keyword.iskeyword(text) else text
+    """The Python identifier of a Quint name, one-to-one: ASCII letters and digits stay, `_` is `__`, `:`
+    is `_c`, and any other character (a leading digit too) `_x`, its code in hex, then `_`: `B::f` is
+    `B_c_cf`, `B__f` is `B____f`, `π` is `_x3c0_`. So it never starts with a digit, and the Python names
+    the evaluator gives definitions, `d_` or `k_` and this, are none of its other names (`k_0e1`, `p1`),
+    nor a keyword of Python's (`True`, `class`)."""
+    return "".join(
+        _ESCAPES.get(char) or (char if char.isascii() and char.isalnum() and (i or not char.isdigit()) else f"_x{ord(char):x}_")
+        for i, char in enumerate(name)
+    )
+
+
+_ESCAPES = {"_": "__", ":": "_c"}
 
 
 @dataclass(frozen=True)
@@ -293,6 +304,26 @@ class Program:
         expr = definition["expr"]
         return [p["name"] for p in expr["params"]] if expr["kind"] == "lambda" else []
 
+    def surely_reads(self, e: dict, name: str) -> bool:
+        """Whether evaluating `e` reads the local `name` whatever the values (so computing it first, rather
+        than where it is first read as Quint does, fails only where Quint fails too): it is read outside
+        a lambda, a call of a user operator, and the branches and second operands that may not be evaluated."""
+        kind = e["kind"]
+        if kind == "name":
+            return e["name"] == name
+        if kind == "let":
+            return self.surely_reads(e["opdef"]["expr"], name) or self.surely_reads(e["expr"], name)
+        if kind != "app" or e["opcode"] in self.defs:
+            return False
+        op, args = e["opcode"], [a for a in e["args"] if a["kind"] != "lambda"]
+        if op == "ite":
+            return self.surely_reads(args[0], name) or all(self.surely_reads(a, name) for a in args[1:])
+        if op in ("and", "or", "implies", "actionAll", "matchVariant"):
+            return bool(args) and self.surely_reads(args[0], name)
+        if op == "actionAny":
+            return bool(args) and all(self.surely_reads(a, name) for a in args)
+        return any(self.surely_reads(a, name) for a in args)
+
     def is_action(self, e: dict) -> bool:
         """Whether `e` is an action (assigns, branches over steps, or calls an action)."""
         kind = e["kind"]
@@ -316,7 +347,8 @@ class Program:
         """Python code for the Quint expression `e`; `scope` maps local names to their code."""
         kind = e["kind"]
         if kind == "int":
-            return repr(int(e["value"]))
+            value = parse(str(e["value"]))
+            return repr(value) if abs(value) < SMALL_INT else self.element(value)
         if kind == "bool":
             return "True" if e["value"] else "False"
         if kind == "str":
@@ -336,10 +368,15 @@ class Program:
             opdef = e["opdef"]
             if opdef["qualifier"] == "nondet":
                 return self.unsupported("nondet (outside an action)", where)
-            local = self.fresh()
+            local, name = self.fresh(), opdef["name"]
+            if not _reads(e["expr"], name):  # Quint computes a `val` where it is read: here never
+                return self.expr(e["expr"], scope, where)
             value = self.expr(opdef["expr"], scope, where)
-            body = self.expr(e["expr"], {**scope, opdef["name"]: local}, where)
-            return f"({local} := {value}, {body})[-1]"
+            if self.surely_reads(e["expr"], name) or opdef["expr"]["kind"] == "lambda":
+                body = self.expr(e["expr"], {**scope, name: local}, where)
+                return f"({local} := {value}, {body})[-1]"
+            body = self.expr(e["expr"], {**scope, name: f"{local}()"}, where)  # computed where first read
+            return f"({local} := Once(lambda: {value}), {body})[-1]"
         if kind == "app":
             return self.app(e, scope, where)
         return self.unsupported(f"expression kind {kind}", where)
@@ -973,10 +1010,18 @@ class ActionWriter:
         opdef = e["opdef"]
         name, outer = opdef["name"], ctx.scope
         if opdef["qualifier"] != "nondet":
-            local = self.program.fresh("v")
-            self.at(ctx, opdef["expr"], indent)
-            self.write(indent, f"{local} = {self.expr(opdef['expr'], ctx)}")
-            inner = replace(ctx, scope={**outer, name: local})
+            local_code = None
+            if _reads(e["expr"], name):  # Quint computes a `val` where it is read: if never, not at all
+                local = self.program.fresh("v")
+                value = self.expr(opdef["expr"], ctx)
+                self.at(ctx, opdef["expr"], indent)
+                if self.program.surely_reads(e["expr"], name) or opdef["expr"]["kind"] == "lambda":
+                    self.write(indent, f"{local} = {value}")
+                    local_code = local
+                else:  # computed where first read
+                    self.write(indent, f"{local} = Once(lambda: {value})")
+                    local_code = f"{local}()"
+            inner = replace(ctx, scope={**outer, name: local_code} if local_code else outer)
             return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
@@ -1115,6 +1160,17 @@ class ActionWriter:
         return path
 
 
+def _reads(e: Any, name: str) -> bool:
+    """Whether IR `e` reads the name `name`."""
+    if isinstance(e, dict):
+        if e.get("kind") == "name" and e.get("name") == name or e.get("kind") == "app" and e.get("opcode") == name:
+            return True
+        return any(_reads(x, name) for key, x in e.items() if key in ("expr", "args", "opdef"))
+    if isinstance(e, list):
+        return any(_reads(x, name) for x in e)
+    return False
+
+
 def _has_records(e: Any) -> bool:
     """Whether IR `e` builds a record or has a record type (a variable's, whose values may come from a trace)."""
     if isinstance(e, dict):
@@ -1128,7 +1184,7 @@ def _literal(value: Any) -> str | None:
     """Python's literal for a number, a boolean, a plain string, or a tuple of those (as `SIMPLE` reads it);
     None for another value."""
     kind = type(value)
-    if kind is int or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
+    if (kind is int and abs(value) < SMALL_INT) or kind is bool or (kind is str and re.fullmatch(r"'[^'\\]*'", repr(value))):
         return repr(value)
     if kind is tuple:
         items = [_literal(item) if type(item) is not tuple else None for item in value]

@@ -83,8 +83,18 @@ function ids(module) {
   return found
 }
 
+/** The JSON of `result`: an integer literal's value as its decimal digits, exact at any size (a JavaScript
+ * number holds 53 bits); the IR's other bigints, its ids, as numbers, which they fit. */
 function write(result) {
-  fs.writeFileSync(out, JSON.stringify(result, (_, value) => (typeof value === 'bigint' ? Number(value) : value)))
+  fs.writeFileSync(
+    out,
+    JSON.stringify(result, function (key, value) {
+      if (typeof value !== 'bigint') return value
+      if (key === 'value' && this.kind === 'int') return value.toString()
+      if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`an IR number ${value} beyond 2^53`)
+      return Number(value)
+    })
+  )
 }
 
 async function main() {

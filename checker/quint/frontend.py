@@ -41,7 +41,7 @@ PACKAGE = "@informalsystems/quint"
 #: the driver node runs, with Quint's modules
 DRIVER = Path(__file__).with_name("flatten.js")
 #: the shape of the IR this front end writes; a cache entry of another shape is compiled again
-IR_FORMAT = 3
+IR_FORMAT = 4
 #: the largest IR (or cache entry) read: far above any spec's (Quint's own examples stay under 2 MiB)
 MAX_IR_BYTES = 64 * 2**20
 #: the largest .qnt file hashed for the cache key (Quint reads it whole anyway)

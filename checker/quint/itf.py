@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model
+from checker.quint.integers import decimal, parse
 from checker.quint.runtime import FrozenRecord, QMap
 from checker.quint.value import QList, Record, Variant, flat
 
@@ -46,9 +47,6 @@ class ItfError(ValueError):
 MAX_BYTES = 32 * 1024 * 1024
 #: JSON nesting (Quint's tic-tac-toe traces are 13 deep); it bounds the recursion of reading and printing.
 MAX_DEPTH = 100
-#: Digits in an integer: Python's own default limit for converting text to `int`,
-#: kept whatever the interpreter's setting, so conversion time stays short.
-MAX_DIGITS = 4300
 
 #: An integer as `#bigint` writes it: ASCII digits only (`str.isdigit` accepts "²").
 BIGINT = re.compile(r"-?[0-9]+")
@@ -62,7 +60,7 @@ def to_json(value: Any, unit: str = "tuple") -> Any:
     if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int):
-        return {"#bigint": str(value)}
+        return {"#bigint": decimal(value)}
     if isinstance(value, Variant):
         inner = UNIT_ENCODINGS[unit] if value.value == () else to_json(value.value, unit)
         return {"tag": value.tag, "value": inner}
@@ -131,7 +129,7 @@ def from_json(value: Any, where: str) -> Any:
         digits = value["#bigint"]
         if len(value) != 1 or not isinstance(digits, str) or not BIGINT.fullmatch(digits):
             raise ItfError(f"{where}: {json_text(value)} is not a big integer")
-        return integer(digits, where)
+        return parse(digits)
     for key in ("#tup", "#set"):
         if key in value:
             items = value[key]
@@ -183,18 +181,6 @@ def _distinct(elements: list, raw: list, what: str) -> list:
         except TypeError:
             raise ItfError(f"{what} {i} is not hashable: {json_text(raw[i])}") from None
     return elements
-
-
-def integer(digits: str, where: str = "") -> int:
-    """The integer of ASCII `digits`, refused past MAX_DIGITS (`where` names it in errors)."""
-    length = len(digits.lstrip("-"))
-    at = f"{where}: " if where else ""
-    if length > MAX_DIGITS:
-        raise ItfError(f"{at}an integer of {length:,} digits, more than the {MAX_DIGITS:,} ttt-check reads")
-    try:
-        return int(digits)
-    except ValueError:  # the interpreter's own limit is lower (PYTHONINTMAXSTRDIGITS)
-        raise ItfError(f"{at}an integer of {length:,} digits, more than this Python converts") from None
 
 
 def json_text(value: Any, limit: int | None = 60) -> str:
@@ -338,8 +324,7 @@ def read_trace(path: str) -> ItfTrace:
     """Read and decode the ITF file at `path`; ItfError says what is wrong.
 
     Only a regular file of at most MAX_BYTES is read (not `/dev/zero`, a
-    folder or a pipe), nested at most MAX_DEPTH deep, with integers of at
-    most MAX_DIGITS digits.
+    folder or a pipe), nested at most MAX_DEPTH deep.
     """
     import json
     import os
@@ -361,7 +346,7 @@ def read_trace(path: str) -> ItfTrace:
     if nesting(text) > MAX_DEPTH:
         raise ItfError(f"nested deeper than {MAX_DEPTH} levels, the most ttt-check reads")
     try:
-        document = json.loads(text, parse_int=integer)
+        document = json.loads(text, parse_int=parse)
     except json.JSONDecodeError as error:
         if not text.strip():
             raise ItfError("the file is empty") from None

@@ -25,6 +25,7 @@ from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
 from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
+from checker.quint.integers import multiply, power
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
     MAX_BUILT,
     MAX_BUILT_COMPOSITE,
@@ -213,6 +214,21 @@ class Partial(tuple):
 
 #: where `q::debug` writes its lines (None: nowhere; `ttt-check test` prints them, as `quint test` does)
 DEBUG: list = [None]
+
+
+class Once:
+    """A `val` of a let, computed where it is first read, then kept (as Quint computes it: a `val` no
+    evaluation reads is never computed, and its error never met)."""
+
+    __slots__ = ("compute", "value")
+
+    def __init__(self, compute: Callable[[], Any]):
+        self.compute, self.value = compute, Once
+
+    def __call__(self) -> Any:
+        if self.value is Once:
+            self.value = self.compute()
+        return self.value
 
 
 def debug(label: str, value: Any) -> Any:
@@ -411,12 +427,7 @@ def imod(a: int, b: int, at: int | None = None) -> int:
     return a - b * idiv(a, b, at)
 
 
-def ipow(a: int, b: int, at: int | None = None) -> int:
-    if b < 0:
-        raise fault(f"negative exponent {b} in ^", at)
-    if a == 0 and b == 0:
-        raise fault("0^0 is undefined", at)
-    return a**b
+ipow, imul = power, multiply
 
 
 def to(a: int, b: int) -> frozenset | Interval:
@@ -608,6 +619,12 @@ def list_slice(xs: tuple, start: int, end: int, at: int | None = None) -> QList:
     if not 0 <= start <= end <= len(xs):
         raise fault(f"slice({start}, {end}) out of bounds for a list of length {len(xs)}", at)
     return QList(xs[start:end])
+
+
+def list_range(start: int, end: int) -> QList:
+    """`range(start, end)`: start, start + 1, ... up to end, excluded; counting down when end < start
+    (`range(5, 1)` is [5, 4, 3, 2]), as Quint's simulator makes it (with Immutable.js's Range)."""
+    return QList(range(start, end) if start <= end else range(start, end, -1))
 
 
 def foldr(xs: tuple, initial: Any, f: Callable) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from checker.model import order
+from checker.quint.integers import decimal
 
 #: Quint's printer breaks a value over several lines when it is wider than this.
 WIDTH = 80
@@ -57,6 +58,8 @@ def flat(value: Any) -> str:
         return "Map(" + ", ".join(f"{flat(k)} -> {flat(v)}" for k, v in by_key(value)) + ")"
     if isinstance(value, frozenset):
         return "Set(" + ", ".join(flat(v) for v in sorted(value, key=order)) + ")"
+    if isinstance(value, int):
+        return decimal(value)
     return str(value)
 
 

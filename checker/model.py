@@ -20,6 +20,8 @@ from typing import (
     TypeVar,
 )
 
+from checker.digits import decimal
+
 S = TypeVar("S", bound=Hashable)
 
 
@@ -75,6 +77,8 @@ def _compact(value: Any) -> str:
         return "(" + ",".join(_compact(v) for v in value) + ")"
     if isinstance(value, (set, frozenset)):
         return "{" + ",".join(_compact(v) for v in sorted(value, key=order)) + "}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return decimal(value)
     return str(value)
 
 

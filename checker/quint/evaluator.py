@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterable
 
 from checker.model import Label
 from checker.quint import runtime
-from checker.quint.integers import parse
+from checker.digits import parse
 from checker.quint.runtime import QList, QuintError, Refused, Variant
 
 #: binary operators written as Python operators

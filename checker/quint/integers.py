@@ -9,11 +9,9 @@ computing it: `2^(2^40)` is an error at once, not minutes of work and gigabytes.
 V8 sizes a product by its operands' 64-bit words (`a * b` fails when they are
 more than 2^24 together, whatever the product), and so does `multiply` here.
 
-Python converts at most 4,300 decimal digits to or from an `int` by default (a
-bound on its own quadratic conversion, which PYTHONINTMAXSTRDIGITS may lower to
-640); GMP (through gmpy2) converts and multiplies large
-integers in far less than quadratic time, so a literal of 5,001 digits or a
-product of millions of bits costs what it costs in node.
+GMP (through gmpy2) multiplies large integers in far less than quadratic time, so
+a product of millions of bits costs what it costs in node; `checker.digits`
+converts them to and from decimal digits the same way.
 """
 
 from __future__ import annotations
@@ -30,22 +28,8 @@ MAX_BITS = 1 << 30
 MAX_WORDS = MAX_BITS // 64
 #: Quint's message for a result beyond MAX_BITS
 TOO_LARGE = "Maximum BigInt size exceeded (an integer of more than 2^30 bits, Quint's limit)"
-#: past this many digits (below the least limit Python may be set to, 640) or bits, GMP converts and multiplies
-LONG_DIGITS, LONG_BITS = 600, 1 << 16
-
-
-def parse(text: str) -> int:
-    """The integer of decimal `text` (an optional `-`, then ASCII digits), at any length."""
-    if len(text) <= LONG_DIGITS:
-        return int(text)
-    return int(gmpy2.mpz(text))
-
-
-def decimal(value: int) -> str:
-    """The decimal digits of `value`, at any length."""
-    if value.bit_length() < LONG_DIGITS * 3:  # fewer than LONG_DIGITS digits
-        return str(value)
-    return gmpy2.mpz(value).digits()
+#: past this many bits, GMP multiplies
+LONG_BITS = 1 << 16
 
 
 #: a result of at least this many bits is made only when the memory bound leaves room for it

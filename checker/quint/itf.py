@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model
-from checker.quint.integers import decimal, parse
+from checker.digits import decimal, parse
 from checker.quint.runtime import FrozenRecord, QMap
 from checker.quint.value import QList, Record, Variant, flat
 

@@ -107,10 +107,11 @@ def _picks(record: Any, index: int) -> dict:
 Said = tuple[str, dict] | None
 
 
-def _mbt_text(taken: str, picks: dict) -> str:
-    """The step `mbt::` fields name, written as a label's picks are."""
+def _mbt_text(taken: Any, picks: dict) -> str:
+    """The step `mbt::` fields name, written as a label's picks are (`taken` is a string in a trace of
+    Quint's, though a file may hold any value there)."""
     chosen = str(Label(picks=tuple(sorted(picks.items())))).strip()
-    return f'"{taken}" with {chosen or "no picks"}'
+    return f'{flat(taken)} with {chosen or "no picks"}'
 
 
 class Replayer:

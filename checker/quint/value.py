@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from checker.model import order
-from checker.quint.integers import decimal
+from checker.digits import decimal
 
 #: Quint's printer breaks a value over several lines when it is wider than this.
 WIDTH = 80

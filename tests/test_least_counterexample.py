@@ -24,6 +24,9 @@ from hypothesis import strategies as st
 from checker.explore.bfs import explore
 from checker.explore.packed import explore_packed
 from checker.model import Invariant, Label, Model
+from checker.properties.layered import check_layered
+from checker.properties.liveness import check_properties
+from checker.properties.temporal import StatePredicate, TemporalProperty, always
 from model.spec.strategy import StrategyTicTacToe
 from model.spec.tictactoe import TicTacToe
 
@@ -323,3 +326,58 @@ def test_the_trace_is_the_least_shortest_one_whatever_order_steps_are_listed_in(
             continue
         assert list(trace.states) == want[0]
         assert [None if l is None else (l.path, l.picks) for l in trace.labels] == want[1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph=graphs, seed=st.integers(0, 99))
+def test_a_lasso_breaking_always_p_without_fairness_is_the_invariants_trace_then_stutters(graph, seed):
+    """`always(P)` under no fairness: the rule's path to a state where P fails, which then repeats."""
+    starts, edges, bad = graph
+    model = Graph(starts, edges, bad, seed)
+    result = explore(model, keep_graph=True, check_deadlock=False)
+    never_bad = TemporalProperty("P", always(StatePredicate("good", lambda s: s not in bad)))
+    [verdict] = check_properties(model, result, [never_bad], "none")
+
+    def labelled(s):
+        return [(((action,), (("pick", pick),)), t) for action, pick, t in edges.get(s, ())]
+
+    want = least_shortest(sorted(starts), labelled, lambda s: s, lambda s: s in bad)
+    if want is None:
+        assert verdict.holds
+        return
+    trace = verdict.counterexample
+    assert list(trace.states) == want[0] and trace.loop == len(trace) - 1
+    assert [None if l is None else (l.path, l.picks) for l in trace.labels] == want[1]
+
+
+# ---- temporal properties: the same lasso from every engine ----------------------------------------------
+
+
+@pytest.mark.parametrize("fairness", ["weak", "none"])
+@pytest.mark.parametrize("name, spec", [("tictactoe", "strategy"), ("tictactoe_random", "random")])
+def test_every_engine_prints_the_same_lasso(name, spec, fairness):
+    """The transcription (networkx, and level by level on its packed form) and the evaluated `.qnt`."""
+    evaluated, hand = quint_specs.spec(name), HAND[spec]()
+    packed = hand.pack()
+    layers = explore_packed(hand, [], check_deadlock=False, packed=packed, check_layers=True)
+    found = {
+        "evaluated": check_properties(evaluated, explore(evaluated, keep_graph=True, check_deadlock=False),
+                                      list(evaluated.temporal_properties.values()), fairness),
+        "transcription": check_properties(hand, explore(hand, keep_graph=True, check_deadlock=False),
+                                          list(hand.temporal_properties.values()), fairness),
+        "layered": check_layered(hand, layers, list(hand.temporal_properties.values()), fairness, packed),
+    }  # fmt: skip
+    models = {"evaluated": evaluated, "transcription": hand, "layered": hand}
+    shown_by = {}
+    for engine, verdicts in found.items():
+        model = models[engine]
+        shown_by[engine] = [
+            (v.property.name, v.holds)
+            + (() if v.holds else (
+                [model.to_quint(s) for s in v.counterexample.states], list(map(str, v.counterexample.labels)),
+                v.counterexample.loop, v.trigger,
+            ))
+            for v in verdicts
+        ]  # fmt: skip
+    assert shown_by["evaluated"] == shown_by["transcription"] == shown_by["layered"]
+    assert any(not holds for _, holds, *_ in shown_by["layered"])

@@ -269,22 +269,3 @@ def member(packed: Packed, codes: np.ndarray) -> Callable[[Hashable], bool]:
         return int(codes[min(int(np.searchsorted(codes, code)), codes.size - 1)]) == code
 
     return holds
-
-
-def path_back(packed: Packed, levels: list[np.ndarray], depth: int, code: int, symmetry: bool) -> list[int]:
-    """Codes from an initial state to `code` (at `depth`), one step of the model each."""
-    path = [code]
-    for below in reversed(levels[:depth]):
-        path.append(predecessor(packed, below, path[-1], symmetry))
-    return path[::-1]
-
-
-def predecessor(packed: Packed, level: np.ndarray, code: int, symmetry: bool) -> int:
-    """The first state of `level` with a step to `code`."""
-    for start in range(0, level.size, CHUNK):
-        batch = level[start : start + CHUNK]
-        for sources, targets in packed.expand(batch, symmetry).groups:
-            hits = np.flatnonzero(targets == code)
-            if hits.size:
-                return int(batch[np.flatnonzero(sources)[hits[0]]])
-    raise AssertionError(f"state {code} has no predecessor in the level before it")

@@ -98,11 +98,16 @@ def least_trace(
     starts = [state for state in model.init_states() if on_path[0](canonical(state))]
     states, labels = [min(starts, key=model.sort_key)], [None]
     for accepts in on_path[1:]:
-        steps = [(label, t) for label, t in model.next_steps(states[-1]) if accepts(canonical(t))]
-        label, state = min(steps, key=lambda step: step_key(model, *step))
+        label, state = least_step(model, states[-1], lambda t: accepts(canonical(t)))
         states.append(state)
         labels.append(label)
     return Trace(tuple(states), tuple(labels))
+
+
+def least_step(model: Model, state: Hashable, accepts: Callable[[Hashable], bool]) -> tuple[Label, Hashable]:
+    """The least step (`step_key`) from `state` into a state that `accepts` accepts: (label, state)."""
+    steps = [(label, t) for label, t in model.next_steps(state) if accepts(t)]
+    return min(steps, key=lambda step: step_key(model, *step))
 
 
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:

@@ -308,3 +308,53 @@ def alive(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+# ---- Quint text, written once per node ------------------------------------------------------------------
+
+
+def test_quint_text_of_a_long_chain_is_written_node_by_node():
+    """A definition is shown as Quint text (`--list`, a counterexample's invariant): each node written once,
+    so a chain of 25 matches, field reads or method calls takes 25 steps, not 2^25."""
+    from checker.quint.show import Shower
+
+    class Counting(Shower):
+        calls = 0
+
+        def text(self, e):
+            Counting.calls += 1
+            return super().text(e)
+
+    def name(text, node_id):
+        return {"kind": "name", "name": text, "id": node_id}
+
+    def lam(param, body, node_id):
+        return {"kind": "lambda", "params": [{"name": param, "id": -node_id}], "qualifier": "def", "expr": body, "id": node_id}
+
+    levels = 25
+    def field(e, i):
+        return {"kind": "app", "opcode": "field", "id": i, "args": [e, {"kind": "str", "value": "a", "id": -i}]}
+
+    def method(e, i):
+        return {"kind": "app", "opcode": "map", "id": i, "args": [e, lam("y", name("y", 10 * i), i + 0.5)]}
+
+    def match(e, i):
+        zero = {"kind": "int", "value": "0", "id": 10 * i + 1}
+        return {"kind": "app", "opcode": "matchVariant", "id": i, "args": [
+            e, {"kind": "str", "value": "Some", "id": -i}, lam("v", name("v", 10 * i), i + 0.5),
+            {"kind": "str", "value": "None", "id": -i - 0.5}, lam("_", zero, i + 0.25),
+        ]}  # fmt: skip
+
+    levels = 25
+    chains = {  # the text written -> (the innermost name, how each level wraps the one inside)
+        "x" + ".a" * levels: ("x", field),
+        "S" + ".map(y => y)" * levels: ("S", method),
+        chain(lambda e, i: f"match {e} {{ | Some(v) => v | None => 0 }}", levels, "x"): ("x", match),
+    }
+    for written, (start, make) in chains.items():
+        expr = name(start, 0)
+        for i in range(1, levels + 1):
+            expr = make(expr, i)
+        Counting.calls = 0
+        assert Counting()(expr) == written
+        assert Counting.calls <= 4 * levels + 1

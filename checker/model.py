@@ -57,16 +57,20 @@ class Label(NamedTuple):
     def __str__(self) -> str:
         return self.shown()
 
-    def shown(self, note: Callable[[str, Any], str | None] = lambda name, value: None) -> str:
+    def shown(
+        self, note: Callable[[str, Any], str | None] = lambda name, value: None, show: Callable[[Any], str] | None = None
+    ) -> str:
         """The label as `str` writes it, with `note(name, value)`, when it says something,
-        after the value: `coordinate=(3,1) C1` (a model's other name for the value)."""
+        after the value: `coordinate=(3,1) C1` (a model's other name for the value); each value as
+        `show` writes it (by default as Quint's picks are shown, `(3,1)`)."""
+        show = show or _compact
         text = " › ".join(self.path)
         shown = self.picks + self.notes
         if shown:
             words = []
             for name, value in shown:
                 extra = note(name, value)
-                words.append(f"{name}={_compact(value)}" + (f" {extra}" if extra else ""))
+                words.append(f"{name}={show(value)}" + (f" {extra}" if extra else ""))
             text += "  " + " ".join(words)
         return text
 
@@ -164,6 +168,13 @@ class Model(Generic[S]):
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None
+    #: Invariants and temporal properties checked whatever else is named (a TLA+ cfg's INVARIANT and
+    #: PROPERTY), and whether a deadlock is an error (the cfg's CHECK_DEADLOCK; None: the command's default).
+    required_invariants: tuple[str, ...] = ()
+    required_temporal: tuple[str, ...] = ()
+    deadlock_check: bool | None = None
+    #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
+    temporal_parts: Mapping[str, tuple[str, ...]] = {}
 
     def reported_invariants(self) -> list[Invariant[S]]:
         """The invariants a report shows when none is named: every declared one, or the default ones of a
@@ -231,6 +242,10 @@ class Model(Generic[S]):
         if label is None:
             return "init"
         return label.path[0] if label.path else ""
+
+    def show_value(self, value: Any) -> str:
+        """A value of the spec's (a definition's, a pick's) as the spec's language writes it."""
+        return str(value)
 
     def to_html(self, state: S) -> str | None:
         """The state as an HTML fragment for the explorer, or None to show its views as text."""

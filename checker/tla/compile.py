@@ -1,0 +1,971 @@
+"""A resolved TLA+ spec compiled to Python source, then to bytecode by Python itself.
+
+Expressions: one Python function per definition that is used, `def D(S, args)` of the state `S` (a
+state-level definition without parameters remembers its value for the last state, a constant one
+forever); an action-level definition read as a predicate also takes the next state, `def D(S, T,
+args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters is
+computed when first read), and the operators calls of `checker.tla.runtime`, each told its place.
+
+Actions: `Init` and `Next` each become one Python generator, with TLC's semantics of next-state
+generation: a conjunction is taken in order, each conjunct cutting or extending the steps so far; a
+disjunction, `\\E x \\in S` and `x' \\in S` branch (in TLC's order of S); `x' = e` assigns `x'` when
+it is not yet assigned and compares otherwise; `UNCHANGED v` assigns each variable of v its value;
+IF, CASE and LET choose and bind as they do in expressions; an action-level definition is inlined
+with its arguments bound; any other conjunct is a condition on the state and the primed variables
+assigned so far. Where every variable is assigned, the step is yielded, with its label: the actions
+whose disjuncts it went through (`MoveX`, `BlockWin`) and the value each `\\E` picked. A variable left
+unassigned is TLC's error "not completely specified", at the action's place.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from checker.tla import lazy as lazy_sets
+from checker.tla import runtime, values
+from checker.tla import tree as t
+from checker.tla.errors import TlaError, Unsupported
+from checker.tla.levels import ACTION, CONSTANT, STATE, TEMPORAL, Levels
+from checker.tla.scope import BoundR, Const, Definition, LambdaDef, Local, OpParam, Var
+from checker.tla.stdlib import Builtin
+from checker.tla.tree import Loc
+
+#: operators of two arguments that are a call of `checker.tla.runtime` with the place last
+BINARY = {
+    "+": "add", "-": "sub", "*": "mul", "\\div": "div", "%": "mod", "^": "power", "<": "lt", "<=": "le", ">": "gt",
+    ">=": "ge", "..": "dots", "\\cup": "cup", "\\cap": "cap", "\\": "diff", "\\subseteq": "subseteq",
+    "=": "eq", "/=": "neq", "\\in": "member", ":>": "colon_gt", "@@": "at_at", "\\o": "concat",
+    "Append": "append", "Print": "print_", "Assert": "assert_",
+}  # fmt: skip
+#: operators of one argument that are a call of `checker.tla.runtime` with the place last
+UNARY = {
+    "-.": "neg", "SUBSET": "powerset", "UNION": "big_union", "DOMAIN": "dom", "Seq": "seq_set", "Len": "length",
+    "Head": "head", "Tail": "tail", "Cardinality": "size", "IsFiniteSet": "is_finite", "Permutations": "permutations",
+    "ToString": "to_string", "RandomElement": "random_element", "TLCGet": "tlc_get",
+}  # fmt: skip
+#: operators whose value is always a boolean (their code needs no check where a condition is expected)
+BOOLEAN_OPS = {"=", "/=", "<", "<=", ">", ">=", "\\in", "\\notin", "\\subseteq", "~", "=>", "\\equiv", "ENABLED",
+               "UNCHANGED", "IsFiniteSet", "TRUE", "FALSE"}  # fmt: skip
+#: the constant sets every spec may name
+SETS = {"Nat": "NAT", "Int": "INT", "STRING": "STRINGS", "BOOLEAN": "BOOLEANS"}
+#: how deep the blocks of a compiled action may nest before the rest goes into a function of its own
+#: (Python allows 20 nested blocks in one function)
+MAX_DEPTH = 15
+#: constant integers up to this size are written in the code; larger ones are names of the namespace
+SMALL_INT = 1 << 62
+
+
+def _namespace() -> dict:
+    """What the compiled code sees: the runtime's operators, the value types, the constant sets."""
+    ns = {name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("_")}
+    ns.update(
+        Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
+        STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
+    )
+    return ns
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+_UNSET = _Unset()
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A place where an action yields a step: the label it gives (`path`) and the names of its picks."""
+
+    path: tuple[str, ...]
+    picks: tuple[str, ...]
+
+
+@dataclass
+class Deferred:
+    """An argument passed by name to an inlined action: compiled where its parameter is read."""
+
+    expr: Any
+    env: dict
+
+
+class Program:
+    """The compiled definitions of one spec, made on demand, in one namespace."""
+
+    def __init__(self, variables: list[Var], constants: dict[str, Any]):
+        self.variables = variables
+        self.ns = _namespace()
+        for name, value in constants.items():
+            self.ns[f"C_{name}"] = value
+        self.levels = Levels()
+        self.functions: dict[tuple[int, str], str] = {}
+        self.names = itertools.count()
+        self.sources: list[str] = []
+        #: id of a Loc -> its name in the namespace
+        self.locs: dict[int, str] = {}
+
+    # ---- the namespace ----------------------------------------------------------------------------
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.names)}"
+
+    def loc(self, loc: Loc) -> str:
+        """The name of `loc` in the namespace, for the runtime's errors."""
+        name = self.locs.get(id(loc))
+        if name is None:
+            name = self.locs[id(loc)] = self.fresh("L")
+            self.ns[name] = loc
+        return name
+
+    def constant(self, value: Any) -> str:
+        name = self.fresh("K")
+        self.ns[name] = value
+        return name
+
+    def define(self, source: str) -> None:
+        """Compile `source` (one or more functions) into the namespace."""
+        self.sources.append(source)
+        try:
+            exec(compile(source, "<tla>", "exec"), self.ns)
+        except (SyntaxError, RecursionError) as error:
+            raise Unsupported(f"the spec is too deeply nested to compile ({type(error).__name__})") from None
+
+    # ---- definitions ------------------------------------------------------------------------------------
+
+    def level(self, e: Any) -> int:
+        return self.levels.of(e)
+
+    def function(self, d: Definition, action: bool = False) -> str:
+        """The name of the Python function of definition `d`: `(S, args)`, or `(S, T, args)` for an action
+        read as a predicate."""
+        key = (d.uid, "action" if action else "state")
+        name = self.functions.get(key)
+        if name is not None:
+            return name
+        name = self.functions[key] = self.fresh("D")
+        body = d.resolved_body()
+        level = self.level(body)
+        if level == TEMPORAL:
+            raise Unsupported(f"'{d.name}' is a temporal formula: it cannot be evaluated in a state", d.loc)
+        env = {}
+        params = []
+        for p in d.params:
+            local = f"p{p.uid}"
+            env[p.uid] = local
+            params.append(local)
+        states = ["S", "T"] if action else ["S"]
+        expr = Expr(self, env, now="S", after="T" if action else None)
+        code = expr.value(body)
+        args = ", ".join(states + params)
+        if not d.params and level == CONSTANT:
+            memo = self.constant([_UNSET])
+            source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
+                      f"        v = {memo}[0] = {code}\n    return v\n")
+        elif not d.params and level == STATE and not action:
+            memo = self.constant([None, None])
+            source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
+                      f"    {memo}[0] = S\n    {memo}[1] = v\n    return v\n")
+        else:
+            source = f"def {name}({args}):\n    return {code}\n"
+        self.define(source)
+        return name
+
+    def evaluator(self, e: Any, action: bool = False) -> Callable:
+        """A Python function of the state (and of the next one, for an action) evaluating expression `e`."""
+        name = self.fresh("E")
+        expr = Expr(self, {}, now="S", after="T" if action else None)
+        code = expr.value(e)
+        self.define(f"def {name}(S{', T' if action else ''}):\n    return {code}\n")
+        return self.ns[name]
+
+    def condition(self, e: Any, action: bool = False) -> Callable:
+        """As `evaluator`, for an expression that must be a boolean (TLC stops on any other value)."""
+        name = self.fresh("E")
+        expr = Expr(self, {}, now="S", after="T" if action else None)
+        code = expr.cond(e)
+        self.define(f"def {name}(S{', T' if action else ''}):\n    return {code}\n")
+        return self.ns[name]
+
+    def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
+               free: tuple = ()) -> tuple[Callable, list[Leaf]]:
+        """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
+        a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
+        the names bound around `e` that it reads, which the generator takes after the state."""
+        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free])
+        return gen.compile(e, {uid: f"p{uid}" for uid in free})
+
+
+class Expr:
+    """Compiles expressions to Python expressions. `now(i)`/`after(i)`: the code reading variable i in
+    the current/next state (None: not known there); `state`/`next_state`: the code of the whole tuple."""
+
+    def __init__(self, program: Program, env: dict, now: Any = "S", after: Any = None, at: str | None = None):
+        self.p = program
+        self.env = env
+        self.now_code = now
+        self.after_code = after
+        self.at = at
+
+    # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
+    def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
+        if isinstance(source, str):
+            return f"{source}[{index}]"
+        code = source[index] if source is not None else None
+        if code is None:
+            name = self.p.variables[index].name
+            if primed:
+                message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
+            else:
+                message = f"{name} is read before it has a value (the initial predicate assigns it later, or never)"
+            return f"fail({message!r}, {self.p.loc(loc)})"
+        return code
+
+    def _tuple(self, source: Any, loc: Loc) -> str:
+        if isinstance(source, str):
+            return source
+        if source is None:
+            return f"fail('the next state is read where there is none (a prime inside a prime?)', {self.p.loc(loc)})"
+        return "(" + "".join(self._read(source, i, True, loc) + ", " for i in range(len(self.p.variables))) + ")"
+
+    def primed(self) -> "Expr":
+        """The same compiler, reading the next state as the current one (inside `e'`)."""
+        return Expr(self.p, self.env, now=self.after_code, after=None, at=self.at)
+
+    def with_env(self, env: dict, at: str | None = None) -> "Expr":
+        return Expr(self.p, env, self.now_code, self.after_code, self.at if at is None else at)
+
+    # ---- values ---------------------------------------------------------------------------------------
+
+    def value(self, e: Any) -> str:
+        return getattr(self, "c_" + type(e).__name__)(e)
+
+    def cond(self, e: Any) -> str:
+        """Code that is a boolean, checked as TLC checks a condition."""
+        code = self.value(e)
+        if self.is_boolean(e):
+            return code
+        return f"truth({code}, {self.p.loc(e.loc)})"
+
+    def is_boolean(self, e: Any) -> bool:
+        if isinstance(e, (t.Bool, t.Junction, t.Quant)):
+            return True
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin):
+            return e.target.name in BOOLEAN_OPS
+        return False
+
+    def c_Num(self, e: t.Num) -> str:
+        return repr(e.value) if abs(e.value) < SMALL_INT else self.p.constant(e.value)
+
+    def c_Str(self, e: t.Str) -> str:
+        return repr(e.value)
+
+    def c_Bool(self, e: t.Bool) -> str:
+        return "True" if e.value else "False"
+
+    def c_At(self, e: t.At) -> str:
+        if self.at is None:
+            raise TlaError("@ is used outside the new value of an EXCEPT", e.loc)
+        return self.at
+
+    def c_OpArg(self, e: t.OpArg) -> str:
+        return self.callable(e)
+
+    def c_LambdaDef(self, e: LambdaDef) -> str:
+        return self.callable(e)
+
+    def local(self, target: Any, loc: Loc) -> str:
+        if target.uid not in self.env:
+            raise TlaError(f"'{target.name}' is not bound here", loc)
+        return self.read(target.uid, loc)
+
+    def read(self, uid: int, loc: Loc) -> str:
+        """The code of a name bound around the expression (an argument passed by name is compiled here)."""
+        found = self.env[uid]
+        if isinstance(found, Deferred):
+            return Expr(self.p, found.env, self.now_code, self.after_code, self.at).value(found.expr)
+        return found
+
+    def c_Apply(self, e: t.Apply) -> str:
+        target = e.target
+        if isinstance(target, Var):
+            return self._read(self.now_code, target.index, False, e.loc)
+        if isinstance(target, Local):
+            if e.args:
+                return f"{self.local(target, e.loc)}({self.args(e.args)})"
+            return self.local(target, e.loc)
+        if isinstance(target, OpParam):
+            return f"{self.local(target, e.loc)}({self.args(e.args)})"
+        if isinstance(target, Const):
+            name = f"C_{target.name}"
+            if name not in self.p.ns:
+                raise TlaError(f"the constant {target.name} has no value: give it one in the cfg "
+                               f"(CONSTANT {target.name} = ...)", e.loc)
+            if target.arity:
+                return f"{name}({self.args(e.args)})"
+            return name
+        if isinstance(target, Definition):
+            return self.call(target, e)
+        if isinstance(target, LambdaDef):
+            return f"{self.callable(target)}({self.args(e.args)})"
+        if isinstance(target, Builtin):
+            return self.builtin(target.name, e)
+        raise Unsupported(f"'{e.name}' cannot be evaluated here", e.loc)
+
+    def args(self, args) -> str:
+        return ", ".join(self.argument(a) for a in args)
+
+    def argument(self, a: Any) -> str:
+        if isinstance(a, (t.OpArg, LambdaDef)):
+            return self.callable(a)
+        return self.value(a)
+
+    def call(self, d: Definition, e: t.Apply) -> str:
+        if d.let:
+            name = self.env.get(d.uid)
+            if name is None:
+                raise TlaError(f"'{d.name}' is not bound here", e.loc)
+            return f"{name}({self.args(e.args)})"
+        level = self.p.level(d.resolved_body())
+        if level == TEMPORAL:
+            raise Unsupported(f"'{d.name}' is a temporal formula: it cannot be evaluated in a state", e.loc)
+        if level == ACTION:
+            if self.after_code is None:
+                raise TlaError(f"'{d.name}' is an action: it relates two states, and is read here in one", e.loc)
+            states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
+            return f"{self.p.function(d, action=True)}({', '.join(states + [self.argument(a) for a in e.args])})"
+        state = self._tuple(self.now_code, e.loc) if level == STATE else "None"
+        return f"{self.p.function(d)}({', '.join([state] + [self.argument(a) for a in e.args])})"
+
+    def callable(self, op: Any) -> str:
+        """An operator passed as an argument, as a Python callable."""
+        target = op.target if isinstance(op, t.OpArg) else op
+        if isinstance(target, LambdaDef):
+            env = dict(self.env)
+            names = []
+            for p in target.params:
+                env[p.uid] = f"p{p.uid}"
+                names.append(f"p{p.uid}")
+            return f"(lambda {', '.join(names)}: {self.with_env(env).value(target.body)})"
+        if isinstance(target, (Local, OpParam)):
+            return self.local(target, op.loc)
+        arity = getattr(target, "arity", 0)
+        params = [f"q{i}" for i in range(max(arity, 0))]
+        fake = t.Apply(op.loc, op.name if isinstance(op, t.OpArg) else "op",
+                       tuple(_Code(p) for p in params), target=target)
+        return f"(lambda {', '.join(params)}: {self.value(fake)})"
+
+    def c__Code(self, e: "_Code") -> str:
+        return e.code
+
+    # ---- the operators of the language and the standard modules --------------------------------------
+
+    def builtin(self, name: str, e: t.Apply) -> str:
+        args, at = e.args, self.p.loc(e.loc)
+        if name in BINARY:
+            return f"{BINARY[name]}({self.value(args[0])}, {self.value(args[1])}, {at})"
+        if name in UNARY:
+            return f"{UNARY[name]}({self.value(args[0])}, {at})"
+        if name == "\\notin":
+            return f"(not member({self.value(args[0])}, {self.value(args[1])}, {at}))"
+        if name == "~":
+            return f"(not {self.cond(args[0])})"
+        if name == "=>":
+            return f"((not {self.cond(args[0])}) or {self.cond(args[1])})"
+        if name == "\\equiv":
+            return f"({self.cond(args[0])} is {self.cond(args[1])})"
+        if name in ("TRUE", "FALSE"):
+            return "True" if name == "TRUE" else "False"
+        if name in SETS:
+            return SETS[name]
+        if name == "\\X":
+            return f"product(({''.join(self.value(a) + ', ' for a in args)}), {at})"
+        if name == "'":
+            return self.primed().value(args[0])
+        if name == "UNCHANGED":
+            return self.unchanged(args[0])
+        if name == "ENABLED":
+            return self.enabled(args[0])
+        if name == "SubSeq":
+            return f"subseq({self.value(args[0])}, {self.value(args[1])}, {self.value(args[2])}, {at})"
+        if name in ("SelectSeq", "SortSeq"):
+            function = "select_seq" if name == "SelectSeq" else "sort_seq"
+            return f"{function}({self.value(args[0])}, {self.argument(args[1])}, {at})"
+        if name == "PrintT":
+            return "True"
+        if name == "TLCEval":
+            return self.value(args[0])
+        if name == "TLCSet":
+            return f"tlc_set({self.value(args[0])}, {self.value(args[1])}, {at})"
+        if name in ("JavaTime", "Any"):
+            raise Unsupported(f"{name} is not supported", e.loc)
+        if name in ("[]", "<>", "~>", "-+->"):
+            raise Unsupported(f"the temporal operator {name} cannot be evaluated in a state: use it in a PROPERTY",
+                              e.loc)
+        raise Unsupported(f"the operator {name} is not supported", e.loc)
+
+    def unchanged(self, e: Any) -> str:
+        """`UNCHANGED e` read as a predicate: `e' = e`."""
+        if self.after_code is None:
+            raise TlaError("UNCHANGED relates two states, and is read here in one", e.loc)
+        return f"eq({self.primed().value(e)}, {self.value(e)}, {self.p.loc(e.loc)})"
+
+    def enabled(self, e: Any) -> str:
+        """`ENABLED A`: whether A has a step from the current state."""
+        free = tuple(sorted(_free(e, self.env)))
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free)
+        name = self.p.constant(generator)
+        args = "".join(", " + self.read(uid, e.loc) for uid in free)
+        return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
+
+    # ---- binding constructs -----------------------------------------------------------------------------
+
+    def bind(self, bounds: tuple, ordered: bool = False) -> tuple[str, dict]:
+        """`for v in S` clauses for the bounds, and the environment with their names."""
+        env = dict(self.env)
+        clauses = []
+        for b in bounds:
+            s = self.value(b.set)
+            at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
+            listing = f"enum({s}, {at})" if ordered else f"each({s}, {at})"
+            if b.tuple_:
+                names = [f"v{n.uid}" for n in b.names]
+                clauses.append(f"for ({', '.join(names)},) in tuples({listing}, {len(names)}, {at})")
+            else:
+                for n in b.names:
+                    clauses.append(f"for v{n.uid} in {listing}")
+            for n in b.names:
+                env[n.uid] = f"v{n.uid}"
+        return " ".join(clauses), env
+
+    def c_Quant(self, e: t.Quant) -> str:
+        clauses, env = self.bind(e.bounds)
+        body = self.with_env(env).cond(e.body)
+        return f"{'all' if e.forall else 'any'}({body} {clauses})"
+
+    def c_Choose(self, e: t.Choose) -> str:
+        b = e.bound
+        env = dict(self.env)
+        at = self.p.loc(e.loc)
+        for n in b.names:
+            env[n.uid] = f"v{n.uid}"
+        body = self.with_env(env).cond(e.body)
+        if b.tuple_:
+            names = ", ".join(f"v{n.uid}" for n in b.names)
+            test = f"(lambda w: (lambda {names}: {body})(*unpack(w, {len(b.names)}, {at})))"
+        else:
+            test = f"(lambda v{b.names[0].uid}: {body})"
+        return f"choose({self.value(b.set)}, {test}, {at})"
+
+    def c_SetEnum(self, e: t.SetEnum) -> str:
+        if all(_is_literal(i) for i in e.items):
+            return self.p.constant(frozenset(_literal(i) for i in e.items))
+        return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
+
+    def c_SetFilter(self, e: t.SetFilter) -> str:
+        clauses, env = self.bind((e.bound,))
+        element = self._element((e.bound,))
+        return f"frozenset([{element} {clauses} if {self.with_env(env).cond(e.body)}])"
+
+    def _element(self, bounds: tuple) -> str:
+        names = [f"v{n.uid}" for b in bounds for n in b.names]
+        if len(bounds) == 1 and not bounds[0].tuple_ and len(names) == 1:
+            return names[0]
+        if len(bounds) == 1 and bounds[0].tuple_:
+            return "(" + "".join(n + ", " for n in names) + ")"
+        parts = []
+        for b in bounds:
+            own = [f"v{n.uid}" for n in b.names]
+            parts += ["(" + "".join(n + ", " for n in own) + ")"] if b.tuple_ else own
+        return "(" + "".join(p + ", " for p in parts) + ")"
+
+    def c_SetMap(self, e: t.SetMap) -> str:
+        clauses, env = self.bind(e.bounds)
+        return f"frozenset([{self.with_env(env).value(e.body)} {clauses}])"
+
+    def c_FcnLit(self, e: t.FcnLit) -> str:
+        at = self.p.loc(e.loc)
+        if e.name is not None:  # recursive: f[x \in S] == ... f[...] ..., applied where it is read
+            me = f"f{e.name.uid}"
+            env = dict(self.env)
+            env[e.name.uid] = me
+            names = [f"v{n.uid}" for b in e.bounds for n in b.names]
+            for b in e.bounds:
+                for n in b.names:
+                    env[n.uid] = f"v{n.uid}"
+            body = self.with_env(env).value(e.body)
+            if len(names) == 1 and not e.bounds[0].tuple_:
+                fn = f"lambda {names[0]}: {body}"
+            else:
+                fn = f"lambda w: (lambda {', '.join(names)}: {body})(*unpack(w, {len(names)}, {at}))"
+            return f"recursive({self._domain(e.bounds)}, lambda {me}: ({fn}), {at})"
+        clauses, env = self.bind(e.bounds)
+        key = self._element(e.bounds)
+        return f"function({{{key}: {self.with_env(env).value(e.body)} {clauses}}})"
+
+    def _domain(self, bounds: tuple) -> str:
+        """The domain of a function constructor: its one set, or the product of its sets."""
+        sets = []
+        for b in bounds:
+            s = self.value(b.set)
+            sets += [s] * (1 if b.tuple_ else len(b.names))
+        at = self.p.loc(getattr(bounds[0].set, "loc", t.NOWHERE))
+        if len(sets) == 1:
+            return sets[0]
+        return f"product(({''.join(s + ', ' for s in sets)}), {at})"
+
+    def c_FcnApp(self, e: t.FcnApp) -> str:
+        fn, at = self.value(e.fn), self.p.loc(e.loc)
+        if len(e.args) == 1:
+            return f"apply({fn}, {self.value(e.args[0])}, {at})"
+        return f"apply({fn}, ({''.join(self.value(a) + ', ' for a in e.args)}), {at})"
+
+    def c_FcnSet(self, e: t.FcnSet) -> str:
+        return f"functions({self.value(e.domain)}, {self.value(e.range)}, {self.p.loc(e.loc)})"
+
+    def c_RecordLit(self, e: t.RecordLit) -> str:
+        return "Rcd({" + ", ".join(f"{name!r}: {self.value(v)}" for name, v in e.fields) + "})"
+
+    def c_RecordSet(self, e: t.RecordSet) -> str:
+        fields = "".join(f"({name!r}, {self.value(v)}), " for name, v in e.fields)
+        return f"records(({fields}), {self.p.loc(e.loc)})"
+
+    def c_Dot(self, e: t.Dot) -> str:
+        return f"field({self.value(e.record)}, {e.field!r}, {self.p.loc(e.loc)})"
+
+    def c_Except(self, e: t.Except) -> str:
+        code = self.value(e.fn)
+        at = self.p.loc(e.loc)
+        for path, new in e.updates:
+            keys = []
+            for kind, step in path:
+                if kind == "field":
+                    keys.append(repr(step))
+                elif len(step) == 1:
+                    keys.append(self.value(step[0]))
+                else:
+                    keys.append("(" + "".join(self.value(a) + ", " for a in step) + ")")
+            old = self.p.fresh("at")
+            value = Expr(self.p, self.env, self.now_code, self.after_code, old).value(new)
+            code = f"except_({code}, ({''.join(k + ', ' for k in keys)}), lambda {old}: {value}, {at})"
+        return code
+
+    def c_Tuple(self, e: t.Tuple) -> str:
+        if e.items and all(_is_literal(i) for i in e.items):
+            return self.p.constant(tuple(_literal(i) for i in e.items))
+        return "(" + "".join(self.value(i) + ", " for i in e.items) + ")"
+
+    def c_If(self, e: t.If) -> str:
+        return f"({self.value(e.then)} if {self.cond(e.cond)} else {self.value(e.else_)})"
+
+    def c_Case(self, e: t.Case) -> str:
+        if e.other is not None:
+            code = self.value(e.other)
+        else:
+            code = (f"fail('Attempted to evaluate a CASE expression, and none of the conditions were true', "
+                    f"{self.p.loc(e.loc)})")
+        for guard, value in reversed(e.arms):
+            code = f"({self.value(value)} if {self.cond(guard)} else {code})"
+        return code
+
+    def c_Let(self, e: t.Let) -> str:
+        """`(lambda l: BODY)(DEF)`, one definition inside the other, each seeing those before it."""
+        return self._let(list(e.defs), e.body, self)
+
+    def _let(self, defs: list, body: Any, compiler: "Expr") -> str:
+        if not defs:
+            return compiler.value(body)
+        d, rest = defs[0], defs[1:]
+        name = f"l{d.uid}"
+        env = dict(compiler.env)
+        env[d.uid] = name
+        inner = compiler.with_env(env)
+        params = []
+        def_env = dict(env if isinstance(d.body, t.FcnLit) and d.body.name else compiler.env)
+        for p in d.params:
+            def_env[p.uid] = f"p{p.uid}"
+            params.append(f"p{p.uid}")
+        definition = compiler.with_env(def_env).value(d.body)
+        made = f"(lambda {', '.join(params)}: {definition})" if params else f"lazy(lambda: {definition})"
+        return f"(lambda {name}: {self._let(rest, body, inner)})({made})"
+
+    def c_Junction(self, e: t.Junction) -> str:
+        word = " and " if e.conj else " or "
+        return "(" + word.join(self.cond(i) for i in e.items) + ")"
+
+    def c_Given(self, e: t.Given) -> str:
+        env = dict(self.env)
+        env[e.uid] = e.name
+        return self.with_env(env).value(e.body)
+
+    def c_Step(self, e: t.Step) -> str:
+        raise Unsupported("[A]_v and <<A>>_v are temporal: they belong in a property or the specification", e.loc)
+
+    def c_Fairness(self, e: t.Fairness) -> str:
+        raise Unsupported("WF and SF are temporal: they belong in a property or the specification", e.loc)
+
+
+@dataclass
+class _Code:
+    """A piece of code standing for an argument (the parameters of a callable made of an operator)."""
+
+    code: str
+    loc: Loc = t.NOWHERE
+
+
+def _is_literal(e: Any) -> bool:
+    return isinstance(e, (t.Num, t.Str, t.Bool)) or (isinstance(e, t.Tuple) and all(_is_literal(i) for i in e.items)) \
+        or (isinstance(e, t.SetEnum) and all(_is_literal(i) for i in e.items))
+
+
+def _literal(e: Any) -> Any:
+    if isinstance(e, t.Tuple):
+        return tuple(_literal(i) for i in e.items)
+    if isinstance(e, t.SetEnum):
+        return frozenset(_literal(i) for i in e.items)
+    return e.value
+
+
+def _free(e: Any, env: dict) -> set:
+    """The uids of the bound names of `env` that `e` reads."""
+    found = set()
+    for node in t.walk(e):
+        target = getattr(node, "target", None)
+        if isinstance(target, (Local, OpParam)) and target.uid in env:
+            found.add(target.uid)
+        if isinstance(target, Definition) and target.let and target.uid in env:
+            found.add(target.uid)
+    return found
+
+
+# ---- actions ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Ctx:
+    """Where the compilation of an action is: the bound names, what each variable reads as now and next
+    (None: not assigned yet), the label so far, the picks, and the nesting of the Python blocks."""
+
+    env: dict
+    now: list
+    after: list
+    path: tuple = ()
+    #: the name the step takes if no action entered from here names it (a disjunct's place, or the root's)
+    want: str | None = None
+    picks: tuple = ()
+    depth: int = 1
+    indent: int = 1
+
+
+class Gen:
+    """Writes the generator of one action's steps (see the module's docstring)."""
+
+    def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None):
+        self.p = program
+        self.root = root
+        self.initial = initial
+        self.labels = labels
+        self.params = params or []
+        self.lines: list[str] = []
+        self.leaves: list[Leaf] = []
+        self.leaf_index: dict[Leaf, int] = {}
+        self.n = len(program.variables)
+
+    def compile(self, e: Any, env: dict | None = None) -> tuple[Callable, list[Leaf]]:
+        name = self.p.fresh("A")
+        args = ", ".join(["S"] + self.params)
+        self.lines.append(f"def {name}({args}):")
+        now = [None] * self.n if self.initial else [f"S[{i}]" for i in range(self.n)]
+        after = [None] * self.n
+        ctx = Ctx(dict(env or {}), now, after, (), self.root)
+        start = len(self.lines)
+        self.gen(e, ctx, self.leaf)
+        if len(self.lines) == start:
+            self.lines.append("    pass")
+        self.lines.append("    if False:\n        yield None")
+        self.p.define("\n".join(self.lines) + "\n")
+        return self.p.ns[name], self.leaves
+
+    # ---- emitting ----------------------------------------------------------------------------------------
+
+    def emit(self, ctx: Ctx, text: str) -> None:
+        self.lines.append("    " * ctx.indent + text)
+
+    def block(self, ctx: Ctx, header: str, inside: Callable[[Ctx], None]) -> None:
+        """`header:` and what `inside` emits in it; past MAX_DEPTH, the block goes into a function of its own."""
+        if ctx.depth >= MAX_DEPTH:
+            name = self.p.fresh("k")
+            self.emit(ctx, f"def {name}():")
+            ctx = replace(ctx, indent=ctx.indent + 1, depth=1)
+            self.block(ctx, header, inside)
+            self.emit(replace(ctx, indent=ctx.indent - 1), f"yield from {name}()")
+            return
+        self.emit(ctx, header + ":")
+        inner = replace(ctx, indent=ctx.indent + 1, depth=ctx.depth + 1)
+        start = len(self.lines)
+        inside(inner)
+        if len(self.lines) == start:
+            self.emit(inner, "pass")
+
+    def expr(self, ctx: Ctx) -> Expr:
+        now = ctx.now if self.initial else "S"
+        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after)
+
+    def leaf(self, ctx: Ctx) -> None:
+        """A step is complete: every variable must be assigned; yield it."""
+        assigned = ctx.now if self.initial else ctx.after
+        missing = [self.p.variables[i].name for i, code in enumerate(assigned) if code is None]
+        path = ctx.path or (self.root,)
+        if ctx.want is not None and ctx.want != self.root:
+            path += (ctx.want,)
+        if missing:
+            what = "the initial predicate" if self.initial else f"action {' › '.join(path)}"
+            message = (f"Successor state is not completely specified by {what}: the following variables are not "
+                       f"assigned: {', '.join(missing)}")
+            self.emit(ctx, f"fail({message!r}, None)")
+            return
+        state = "(" + "".join(code + ", " for code in assigned) + ")"
+        if not self.labels:
+            self.emit(ctx, f"yield {state}")
+            return
+        leaf = Leaf(path, tuple(name for name, _ in ctx.picks))
+        index = self.leaf_index.get(leaf)
+        if index is None:
+            index = self.leaf_index[leaf] = len(self.leaves)
+            self.leaves.append(leaf)
+        picks = "(" + "".join(code + ", " for _, code in ctx.picks) + ")"
+        self.emit(ctx, f"yield ({index}, {picks}, {state})")
+
+    # ---- the action's structure ---------------------------------------------------------------------------
+
+    def acts(self, e: Any, ctx: Ctx) -> bool:
+        """Whether `e` takes part in making the step (assigns, or branches over what assigns), rather than
+        being a condition: in Init, whether it reads a variable not yet assigned; in Next, whether it is
+        action-level."""
+        if self.initial:
+            return any(isinstance(getattr(n, "target", None), Var) and ctx.now[n.target.index] is None
+                       for n in _walk_inlined(e))
+        return self.p.level(e) >= ACTION
+
+    def gen(self, e: Any, ctx: Ctx, k: Callable[[Ctx], None]) -> None:
+        if not self.acts(e, ctx):
+            return self.guard([e], ctx, k)
+        method = getattr(self, "g_" + type(e).__name__, None)
+        if method is None:
+            raise Unsupported(f"{type(e).__name__} is not supported in an action", e.loc)
+        method(e, ctx, k)
+
+    def guard(self, conditions: list, ctx: Ctx, k: Callable[[Ctx], None]) -> None:
+        expr = self.expr(ctx)
+        codes = []
+        for c in conditions:
+            if isinstance(c, t.Bool) and c.value:
+                continue
+            codes.append(expr.cond(c))
+        if not codes:
+            return k(ctx)
+        self.block(ctx, "if " + " and ".join(codes), k)
+
+    def g_Junction(self, e: t.Junction, ctx: Ctx, k) -> None:
+        if e.conj:
+            return self._conjuncts(list(e.items), ctx, k)
+        for item in e.items:
+            branch = replace(ctx, want=f"line {item.loc.line}, col {item.loc.col}")
+            self.gen(item, branch, k)
+
+    def _conjuncts(self, items: list, ctx: Ctx, k) -> None:
+        if not items:
+            return k(ctx)
+        first, rest = items[0], items[1:]
+        if not self.acts(first, ctx):
+            guards = [first]
+            while rest and not self.acts(rest[0], ctx):
+                guards.append(rest.pop(0))
+            return self.guard(guards, ctx, lambda c: self._conjuncts(rest, c, k))
+        self.gen(first, ctx, lambda c: self._conjuncts(rest, c, k))
+
+    def g_Bool(self, e: t.Bool, ctx: Ctx, k) -> None:
+        if e.value:
+            k(ctx)
+
+    def g_Quant(self, e: t.Quant, ctx: Ctx, k) -> None:
+        if e.forall:
+            raise Unsupported("\\A over an action that assigns primed variables is not supported: write the "
+                              "assignment for the whole function ([x EXCEPT ...]) instead", e.loc)
+        expr = self.expr(ctx)
+        self._exists(list(e.bounds), e.body, ctx, expr, k)
+
+    def _exists(self, bounds: list, body: Any, ctx: Ctx, expr: Expr, k) -> None:
+        if not bounds:
+            return self.gen(body, ctx, k)
+        b, rest = bounds[0], bounds[1:]
+        at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
+        listing = f"enum({expr.value(b.set)}, {at})"
+        env = dict(ctx.env)
+        names = [f"v{n.uid}" for n in b.names]
+        for n in b.names:
+            env[n.uid] = f"v{n.uid}"
+        picks = ctx.picks + tuple((n.name, f"v{n.uid}") for n in b.names)
+        inner = replace(ctx, env=env, picks=picks)
+        if b.tuple_:
+            header = f"for ({', '.join(names)},) in tuples({listing}, {len(names)}, {at})"
+            return self.block(ctx, header, lambda c: self._exists(rest, body, replace(inner, depth=c.depth,
+                                                                                           indent=c.indent), expr, k))
+        self._exists_names(list(zip(b.names, names)), listing, rest, body, inner, ctx, expr, k)
+
+    def _exists_names(self, pairs, listing, rest, body, inner, ctx, expr, k) -> None:
+        if not pairs:
+            return self._exists(rest, body, replace(inner, depth=ctx.depth, indent=ctx.indent), expr, k)
+        (_, name), others = pairs[0], pairs[1:]
+        self.block(ctx, f"for {name} in {listing}",
+                   lambda c: self._exists_names(others, listing, rest, body, inner, c, expr, k))
+
+    def g_If(self, e: t.If, ctx: Ctx, k) -> None:
+        condition = self.expr(ctx).cond(e.cond)
+        self.block(ctx, f"if {condition}", lambda c: self.gen(e.then, c, k))
+        self.block(ctx, "else", lambda c: self.gen(e.else_, c, k))
+
+    def g_Case(self, e: t.Case, ctx: Ctx, k) -> None:
+        expr = self.expr(ctx)
+        for i, (guard, action) in enumerate(e.arms):
+            self.block(ctx, f"{'if' if i == 0 else 'elif'} {expr.cond(guard)}", lambda c, a=action: self.gen(a, c, k))
+        if e.other is not None:
+            self.block(ctx, "else", lambda c: self.gen(e.other, c, k))
+        else:
+            message = "Attempted to evaluate a CASE expression, and none of the conditions were true"
+            self.block(ctx, "else", lambda c: self.emit(c, f"fail({message!r}, {self.p.loc(e.loc)})"))
+
+    def g_Given(self, e: t.Given, ctx: Ctx, k) -> None:
+        env = dict(ctx.env)
+        env[e.uid] = e.name
+        self.gen(e.body, replace(ctx, env=env), k)
+
+    def g_Let(self, e: t.Let, ctx: Ctx, k) -> None:
+        env = dict(ctx.env)
+        for d in e.defs:
+            name = f"l{d.uid}"
+            inner_env = dict(env)
+            params = []
+            if isinstance(d.body, t.FcnLit) and d.body.name:
+                inner_env[d.uid] = name
+            for p in d.params:
+                inner_env[p.uid] = f"p{p.uid}"
+                params.append(f"p{p.uid}")
+            code = self.expr(replace(ctx, env=inner_env)).value(d.body)
+            made = f"(lambda {', '.join(params)}: {code})" if params else f"lazy(lambda: {code})"
+            self.emit(ctx, f"{name} = {made}")
+            env[d.uid] = name
+        self.gen(e.body, replace(ctx, env=env), k)
+
+    def g_Apply(self, e: t.Apply, ctx: Ctx, k) -> None:
+        target = e.target
+        if isinstance(target, Builtin):
+            name = target.name
+            if name in ("=", "\\in") and self._assigned_var(e.args[0], ctx) is not None:
+                return self.assign(e, ctx, k)
+            if name == "UNCHANGED" and not self.initial:
+                return self.unchanged(e.args[0], ctx, k)
+            return self.guard([e], ctx, k)
+        if isinstance(target, Definition) and not target.let:
+            return self.inline(target, e, ctx, k)
+        return self.guard([e], ctx, k)
+
+    def _assigned_var(self, lhs: Any, ctx: Ctx) -> int | None:
+        """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned."""
+        if self.initial:
+            if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var) and ctx.now[lhs.target.index] is None:
+                return lhs.target.index
+            return None
+        if (isinstance(lhs, t.Apply) and isinstance(lhs.target, Builtin) and lhs.target.name == "'"
+                and isinstance(lhs.args[0], t.Apply) and isinstance(lhs.args[0].target, Var)
+                and ctx.after[lhs.args[0].target.index] is None):  # fmt: skip
+            return lhs.args[0].target.index
+        return None
+
+    def assign(self, e: t.Apply, ctx: Ctx, k) -> None:
+        index = self._assigned_var(e.args[0], ctx)
+        var = f"n{next(self.p.names)}"
+        value = self.expr(ctx).value(e.args[1])
+        slot = "now" if self.initial else "after"
+
+        def bound(c: Ctx) -> Ctx:
+            values_ = list(getattr(c, slot))
+            values_[index] = var
+            return replace(c, **{slot: values_})
+
+        if e.target.name == "=":
+            self.emit(ctx, f"{var} = {value}")
+            return k(bound(ctx))
+        at = self.p.loc(e.loc)
+        self.block(ctx, f"for {var} in enum({value}, {at})", lambda c: k(bound(c)))
+
+    def unchanged(self, e: Any, ctx: Ctx, k) -> None:
+        """`UNCHANGED e`: each variable of e keeps its value (e is a variable, a tuple of them, or a
+        definition of one); another e is the condition `e' = e`."""
+        parts = self._variables_of(e)
+        if parts is None:
+            return self.guard([t.Apply(e.loc, "UNCHANGED", (e,), target=Builtin("UNCHANGED", 1, ""))], ctx, k)
+
+        def step(remaining: list, c: Ctx) -> None:
+            if not remaining:
+                return k(c)
+            index, rest = remaining[0], remaining[1:]
+            if c.after[index] is None:
+                after = list(c.after)
+                after[index] = f"S[{index}]"
+                return step(rest, replace(c, after=after))
+            at = self.p.loc(e.loc)
+            self.block(c, f"if eq({c.after[index]}, S[{index}], {at})", lambda c2: step(rest, c2))
+
+        step(parts, ctx)
+
+    def _variables_of(self, e: Any) -> list | None:
+        if isinstance(e, t.Apply) and isinstance(e.target, Var):
+            return [e.target.index]
+        if isinstance(e, t.Tuple):
+            found = []
+            for item in e.items:
+                inner = self._variables_of(item)
+                if inner is None:
+                    return None
+                found += inner
+            return found
+        if isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.target.params and not e.target.let:
+            return self._variables_of(e.target.resolved_body())
+        return None
+
+    def inline(self, d: Definition, e: t.Apply, ctx: Ctx, k) -> None:
+        """An action's definition, entered: its body with the arguments bound to its parameters."""
+        env = dict(ctx.env)
+        expr = self.expr(ctx)
+        for param, arg in zip(d.params, e.args):
+            if isinstance(param, OpParam) or isinstance(arg, (t.OpArg, LambdaDef)):
+                env[param.uid] = expr.argument(arg)
+            elif isinstance(arg, (t.Num, t.Str, t.Bool)) or (isinstance(arg, t.Apply) and not arg.args
+                                                             and isinstance(arg.target, (Local, Const))):
+                env[param.uid] = expr.value(arg)
+            elif self.acts(arg, ctx) or self.p.level(arg) >= ACTION:
+                env[param.uid] = Deferred(arg, dict(ctx.env))
+            else:
+                name = f"a{next(self.p.names)}"
+                self.emit(ctx, f"{name} = {expr.value(arg)}")
+                env[param.uid] = name
+        path, want = ctx.path, ctx.want
+        if want is not None and self.labels:
+            path, want = path + (d.name,), None
+        self.gen(d.resolved_body(), replace(ctx, env=env, path=path, want=want), k)
+
+
+def _walk_inlined(e: Any):
+    """The nodes of `e` and of the bodies of the definitions it applies (each once)."""
+    seen = set()
+    pending = [e]
+    while pending:
+        node = pending.pop()
+        for inner in t.walk(node):
+            yield inner
+            target = getattr(inner, "target", None)
+            if isinstance(target, Definition) and not target.let and target.uid not in seen:
+                seen.add(target.uid)
+                pending.append(target.resolved_body())

@@ -32,19 +32,6 @@ from checker.tla.scope import BoundR, Const, Definition, LambdaDef, Local, OpPar
 from checker.tla.stdlib import Builtin
 from checker.tla.tree import Loc
 
-#: operators of two arguments that are a call of `checker.tla.runtime` with the place last
-BINARY = {
-    "+": "add", "-": "sub", "*": "mul", "\\div": "div", "%": "mod", "^": "power", "<": "lt", "<=": "le", ">": "gt",
-    ">=": "ge", "..": "dots", "\\cup": "cup", "\\cap": "cap", "\\": "diff", "\\subseteq": "subseteq",
-    "=": "eq", "/=": "neq", "\\in": "member", ":>": "colon_gt", "@@": "at_at", "\\o": "concat",
-    "Append": "append", "Print": "print_", "Assert": "assert_",
-}  # fmt: skip
-#: operators of one argument that are a call of `checker.tla.runtime` with the place last
-UNARY = {
-    "-.": "neg", "SUBSET": "powerset", "UNION": "big_union", "DOMAIN": "dom", "Seq": "seq_set", "Len": "length",
-    "Head": "head", "Tail": "tail", "Cardinality": "size", "IsFiniteSet": "is_finite", "Permutations": "permutations",
-    "ToString": "to_string", "RandomElement": "random_element", "TLCGet": "tlc_get",
-}  # fmt: skip
 #: operators whose value is always a boolean (their code needs no check where a condition is expected)
 BOOLEAN_OPS = {"=", "/=", "<", "<=", ">", ">=", "\\in", "\\notin", "\\subseteq", "~", "=>", "\\equiv", "ENABLED",
                "UNCHANGED", "IsFiniteSet", "TRUE", "FALSE"}  # fmt: skip
@@ -310,7 +297,7 @@ class Expr:
         if isinstance(target, LambdaDef):
             return f"{self.callable(target)}({self.args(e.args)})"
         if isinstance(target, Builtin):
-            return self.builtin(target.name, e)
+            return self.builtin(target, e)
         raise Unsupported(f"'{e.name}' cannot be evaluated here", e.loc)
 
     def args(self, args) -> str:
@@ -361,12 +348,10 @@ class Expr:
 
     # ---- the operators of the language and the standard modules --------------------------------------
 
-    def builtin(self, name: str, e: t.Apply) -> str:
-        args, at = e.args, self.p.loc(e.loc)
-        if name in BINARY:
-            return f"{BINARY[name]}({self.value(args[0])}, {self.value(args[1])}, {at})"
-        if name in UNARY:
-            return f"{UNARY[name]}({self.value(args[0])}, {at})"
+    def builtin(self, op: Builtin, e: t.Apply) -> str:
+        name, args, at = op.name, e.args, self.p.loc(e.loc)
+        if op.function is not None:
+            return f"{op.function}({''.join(self.argument(a) + ', ' for a in args)}{at})"
         if name == "\\notin":
             return f"(not member({self.value(args[0])}, {self.value(args[1])}, {at}))"
         if name == "~":
@@ -387,17 +372,10 @@ class Expr:
             return self.unchanged(args[0])
         if name == "ENABLED":
             return self.enabled(args[0])
-        if name == "SubSeq":
-            return f"subseq({self.value(args[0])}, {self.value(args[1])}, {self.value(args[2])}, {at})"
-        if name in ("SelectSeq", "SortSeq"):
-            function = "select_seq" if name == "SelectSeq" else "sort_seq"
-            return f"{function}({self.value(args[0])}, {self.argument(args[1])}, {at})"
         if name == "PrintT":
             return "True"
         if name == "TLCEval":
             return self.value(args[0])
-        if name == "TLCSet":
-            return f"tlc_set({self.value(args[0])}, {self.value(args[1])}, {at})"
         if name in ("JavaTime", "Any"):
             raise Unsupported(f"{name} is not supported", e.loc)
         if name in ("[]", "<>", "~>", "-+->"):
@@ -571,9 +549,9 @@ class Expr:
 
     def c_Let(self, e: t.Let) -> str:
         """`(lambda l: BODY)(DEF)`, one definition inside the other, each seeing those before it."""
-        return self._let(list(e.defs), e.body, self)
+        return self._let(list(e.defs), e.body, self, e.recursive)
 
-    def _let(self, defs: list, body: Any, compiler: "Expr") -> str:
+    def _let(self, defs: list, body: Any, compiler: "Expr", recursive: frozenset) -> str:
         if not defs:
             return compiler.value(body)
         d, rest = defs[0], defs[1:]
@@ -581,14 +559,23 @@ class Expr:
         env = dict(compiler.env)
         env[d.uid] = name
         inner = compiler.with_env(env)
+        made = self._let_definition(d, name, compiler.env, recursive)
+        return f"(lambda {name}: {self._let(rest, body, inner, recursive)})({made})"
+
+    def _let_definition(self, d: Definition, name: str, env: dict, recursive: frozenset) -> str:
+        """A LET definition as a Python value: a lambda of its parameters, or (without any) computed
+        when first read; one declared RECURSIVE is its own fixed point (`fix`)."""
+        own = d.name in recursive
+        def_env = dict(env)
+        if own:
+            def_env[d.uid] = name
         params = []
-        def_env = dict(env if isinstance(d.body, t.FcnLit) and d.body.name else compiler.env)
         for p in d.params:
             def_env[p.uid] = f"p{p.uid}"
             params.append(f"p{p.uid}")
-        definition = compiler.with_env(def_env).value(d.body)
+        definition = self.with_env(def_env).value(d.body)
         made = f"(lambda {', '.join(params)}: {definition})" if params else f"lazy(lambda: {definition})"
-        return f"(lambda {name}: {self._let(rest, body, inner)})({made})"
+        return f"fix(lambda {name}: {made})" if own else made
 
     def c_Junction(self, e: t.Junction) -> str:
         word = " and " if e.conj else " or "
@@ -845,15 +832,7 @@ class Gen:
         env = dict(ctx.env)
         for d in e.defs:
             name = f"l{d.uid}"
-            inner_env = dict(env)
-            params = []
-            if isinstance(d.body, t.FcnLit) and d.body.name:
-                inner_env[d.uid] = name
-            for p in d.params:
-                inner_env[p.uid] = f"p{p.uid}"
-                params.append(f"p{p.uid}")
-            code = self.expr(replace(ctx, env=inner_env)).value(d.body)
-            made = f"(lambda {', '.join(params)}: {code})" if params else f"lazy(lambda: {code})"
+            made = self.expr(replace(ctx, env=env))._let_definition(d, name, env, e.recursive)
             self.emit(ctx, f"{name} = {made}")
             env[d.uid] = name
         self.gen(e.body, replace(ctx, env=env), k)

@@ -518,6 +518,19 @@ def tlc_set(key, value, loc):
     raise Unsupported("TLCSet writes TLC's own registers, which ttt-check does not keep", loc)
 
 
+def proof_step(*args):
+    """A name of the proof system's (`SMT`, `ZenonT(30)`): TRUE, as TLAPS.tla defines it."""
+    return True
+
+
+def fix(make: Callable[[Callable], Callable]) -> Callable:
+    """The operator `make(itself)`: a RECURSIVE definition of LET, which calls itself."""
+    cell: list = []
+    made = make(lambda *args: cell[0](*args))
+    cell.append(made)
+    return made
+
+
 def lazy(compute: Callable[[], Any]) -> Callable[[], Any]:
     """A LET definition without parameters: computed when first read, then remembered."""
     cell: list = []

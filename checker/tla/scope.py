@@ -160,15 +160,20 @@ class Modules:
 
 
 class Resolver:
-    """Resolves the modules of one spec. `overrides`: the cfg's `Op <- Other` (name -> other's name)."""
+    """Resolves the modules of one spec. `overrides`: the cfg's `Op <- Other` (name -> other's name);
+    `values`: the names the cfg gives a value with `=` (a definition so named becomes a constant)."""
 
-    def __init__(self, modules: Modules, overrides: dict[str, str] | None = None):
+    def __init__(self, modules: Modules, overrides: dict[str, str] | None = None, values: tuple = ()):
         self.modules = modules
         self.overrides = dict(overrides or {})
+        self.values = tuple(values)
         self.variables: list[Var] = []
         self.constants: dict[str, Const] = {}
-        #: every ASSUME, resolved
+        #: every ASSUME, resolved once the cfg's replacements are known
         self.assumptions: list[Any] = []
+        self._assumed: list[tuple["Scope", Any]] = []
+        #: id of a constant or definition of the main module -> what the cfg replaces it by
+        self.replaced: dict[int, Any] = {}
         #: modules being read, to refuse a module that extends itself
         self.reading: list[str] = []
 
@@ -185,7 +190,9 @@ class Resolver:
             const = Const(param.name, param.arity, loc)
             self.constants[param.name] = const
             params[param.name] = const
-        return self._overridden(self.module_names(module, params))
+        names = self._overridden(self.module_names(module, params))
+        self.assumptions = [scope.expr(e) for scope, e in self._assumed]
+        return names
 
     def _declared(self, module: t.Module, what: str, seen: set | None = None) -> list:
         """The constants or variables a module declares, with those of the modules it extends (which
@@ -202,13 +209,24 @@ class Resolver:
         return found + [item for item in getattr(module, what) if named(item) not in known]
 
     def _overridden(self, names: Names) -> Names:
-        """The cfg's `Op <- Other`: Op stands for Other's definition (a constant operator, or a definition)."""
+        """The cfg's `Op <- Other` (Op stands for Other, wherever the main module and the modules it extends
+        name it) and `Op = value` for a definition Op (it becomes a constant of that value)."""
         for name, other in self.overrides.items():
             if other not in names.all:
                 raise TlaError(f"the cfg replaces {name} by {other}, which the spec does not define")
             if name not in names.all:
                 raise TlaError(f"the cfg replaces {name}, which the spec does not declare or define")
+            self.replaced[id(names.all[name])] = names.all[other]
             names.all[name] = names.public[name] = names.all[other]
+        for name in self.values:
+            found = names.all.get(name)
+            if isinstance(found, Definition):
+                if found.params:
+                    raise TlaError(f"the cfg gives the operator {name} a value: replace it instead ({name} <- Op)",
+                                   found.loc)
+                const = self.constants[name] = Const(name, 0, found.loc)
+                self.replaced[id(found)] = const
+                names.all[name] = names.public[name] = const
         return names
 
     def module_names(self, module: t.Module, params: dict[str, Any], prefix: str = "", outer: tuple = ()) -> Names:
@@ -237,8 +255,7 @@ class Resolver:
             elif isinstance(unit, t.InstanceDef):
                 self.instance(unit, names, module, prefix, outer)
         for assumption in module.assumptions:
-            scope = Scope(self, names, module, outer)
-            self.assumptions.append(scope.expr(assumption))
+            self._assumed.append((Scope(self, names, module, outer), assumption))
         self.reading.pop()
         return names
 
@@ -322,7 +339,7 @@ class Scope:
             found = self.names.all.get(name)
         if found is None:
             raise TlaError(f"unknown operator '{name}'", loc)
-        return found
+        return self.resolver.replaced.get(id(found), found)
 
     # ---- expressions ------------------------------------------------------------------------------------
 
@@ -352,6 +369,7 @@ class Scope:
             names = found.names.public
         shown = "!".join([*(n for n, _ in e.path), e.name])
         target = names.get(e.name)
+        target = self.resolver.replaced.get(id(target), target)
         if target is None:
             raise TlaError(f"unknown operator '{shown}'", e.loc)
         return target, tuple(args), shown
@@ -383,10 +401,12 @@ class Scope:
 
     def _arguments(self, args, target, skip: int = 0) -> tuple:
         params = getattr(target, "params", None)
+        operators = dict(target.operators) if isinstance(target, stdlib.Builtin) else {}
         out = []
         for i, a in enumerate(args):
             param = params[skip + i] if params is not None and skip + i < len(params) else None
-            out.append(self.argument(a, param.arity if isinstance(param, OpParam) else 0))
+            arity = param.arity if isinstance(param, OpParam) else operators.get(skip + i, 0)
+            out.append(self.argument(a, arity))
         return tuple(out)
 
     def argument(self, a: Any, arity: int) -> Any:
@@ -507,17 +527,20 @@ class Scope:
         return t.Case(e.loc, arms, self.expr(e.other) if e.other is not None else None)
 
     def r_Let(self, e: t.Let):
+        """LET's definitions, each seeing those before it, and itself when it is declared RECURSIVE."""
         scope = self.child()
         defs = []
         for d in e.defs:
             params = tuple(OpParam(p.name, p.arity) if p.arity else Local(p.name) for p in d.params)
             made = Definition(d.name, params, None, d.loc, let=True)
             inner = scope.child()
+            if d.name in e.recursive:
+                inner.locals[d.name] = made
             inner.locals.update({p.name: p for p in params})
             made.body = inner.expr(d.body)
             scope.locals[d.name] = made
             defs.append(made)
-        return t.Let(e.loc, tuple(defs), scope.expr(e.body))
+        return t.Let(e.loc, tuple(defs), scope.expr(e.body), e.recursive)
 
     def r_Junction(self, e):
         return t.Junction(e.loc, e.conj, self.exprs(e.items), e.bulleted)

@@ -64,7 +64,8 @@ class TlaSpec(Model[tuple]):
         self.config = config or Config(str(config_path) if config_path else "")
         self.description = ("the TLA+ spec, with its model " + str(config_path) if config_path
                             else "the TLA+ spec, with no cfg: Init and Next, no property")
-        resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements)
+        resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
+                            tuple(self.config.constants))
         self.names = resolver.root(main)
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
@@ -82,7 +83,7 @@ class TlaSpec(Model[tuple]):
         self.invariants = {name: self._invariant(name) for name in self.config.invariants}
         self.required_invariants = tuple(self.config.invariants)
         self.invariants_declared = True
-        self.fairness = Fairness(tuple(self._fair(f) for f in fairness_exprs), WHOLE,
+        self.fairness = Fairness(tuple(f for part in fairness_exprs for f in self._fairs(part, {})), WHOLE,
                                  how=f"add WF_vars({next_.name}) to the SPECIFICATION formula")
         self.unchecked_temporal: dict[str, str] = {}
         #: a property that is a conjunction -> the names of its parts, each a property of its own
@@ -140,6 +141,10 @@ class TlaSpec(Model[tuple]):
     def _behaviours(self) -> tuple[Definition, Definition, list]:
         """Init, Next and the fairness conditions: from INIT and NEXT, or from the SPECIFICATION formula."""
         config = self.config
+        if config.specification is None and config.init is None and config.next is None and config.file \
+                and not self.resolver.variables:  # fmt: skip
+            nothing = t.Bool(t.NOWHERE, False)  # a model of constants alone: its assumptions, no state
+            return Definition("Init", (), nothing, t.NOWHERE), Definition("Next", (), nothing, t.NOWHERE), []
         if config.specification is None:
             init = self._definition(config.init or "Init", "INIT")
             next_ = self._definition(config.next or "Next", "NEXT")
@@ -311,6 +316,9 @@ class TlaSpec(Model[tuple]):
             except Unchecked as why:
                 self.unchecked_temporal[name] = f"{why.loc.at()}: PROPERTY {name} is not checked by ttt-check: {why}"
                 continue
+            except Unsupported as why:
+                self.unchecked_temporal[name] = f"PROPERTY {name} is not checked by ttt-check: {why}"
+                continue
             if len(parts) == 1:
                 found[name] = TemporalProperty(name, parts[0], "", self.fairness)
                 continue
@@ -333,18 +341,19 @@ class TlaSpec(Model[tuple]):
 
     def _instances(self, e: t.Quant, env: dict) -> list[Formula]:
         """`\\A p \\in S : F(p)` over a constant S: F of each element."""
-        found = []
+        return [f for binding in self._bindings(e, env) for f in self._formulas(e.body, binding)]
+
+    def _bindings(self, e: t.Quant, env: dict) -> list[dict]:
+        """The values `\\A p \\in S, q \\in T` binds, one dict per combination (the sets are constants)."""
         bindings = [dict(env)]
         for bound in e.bounds:
             if self.program.level(bound.set) != 0 or bound.tuple_:
-                raise Unchecked("\\A over a set that is not a constant, in a temporal formula", e.loc)
+                raise Unsupported("\\A over a set that is not a constant, in a temporal formula", e.loc)
             elements = values.ordered(self.program.evaluator(bound.set)(None))
             uids = [n.uid for n in bound.names]
             bindings = [{**b, **dict(zip(uids, combo))}
                         for b in bindings for combo in itertools.product(elements, repeat=len(uids))]
-        for binding in bindings:
-            found += self._formulas(e.body, binding)
-        return found
+        return bindings
 
     def _bound(self, env: dict) -> str:
         return ", ".join(f"{values.show(v)}" for v in env.values())
@@ -393,14 +402,24 @@ class TlaSpec(Model[tuple]):
         sub = self.program.evaluator(_given(step.sub, env, self.program))
         return ActionPredicate(self._written(step), lambda s, u: holds(s, u) or sub(u) == sub(s))
 
+    def _fairs(self, e: Any, env: dict) -> list[Fair]:
+        """The fairness conditions a part of the SPECIFICATION states: `WF_v(A)`, `SF_v(A)`, their
+        conjunctions, the definitions that name them, and `\\A p \\in S : WF_v(A(p))` over a constant S
+        (one condition per element, as TLC takes it)."""
+        while isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.args and not e.target.let:
+            e = e.target.resolved_body()
+        if isinstance(e, t.Junction) and e.conj:
+            return [f for item in e.items for f in self._fairs(item, env)]
+        if isinstance(e, t.Quant) and e.forall:
+            return [f for binding in self._bindings(e, env) for f in self._fairs(e.body, binding)]
+        return [self._fair(e, env)]
+
     def _fair(self, e: Any, env: dict | None = None) -> Fair:
-        """A fairness condition of the SPECIFICATION or a PROPERTY: `WF_v(A)`, `SF_v(A)` (or a definition
-        of one). Of the whole next-state relation over every variable, it is read off the state graph."""
+        """A fairness condition: `WF_v(A)`, `SF_v(A)` (or a definition of one). Of the whole next-state
+        relation over every variable, it is read off the state graph."""
         env = env or {}
         while isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.args and not e.target.let:
             e = e.target.resolved_body()
-        if isinstance(e, t.Quant) and e.forall:
-            raise Unsupported("fairness under \\A (\\A p \\in S : WF_vars(A(p))) is not supported yet", e.loc)
         if not isinstance(e, t.Fairness):
             raise Unsupported("this part of the SPECIFICATION is not a fairness condition (WF or SF)", e.loc)
         name = self._written(e) + (f" for {self._bound(env)}" if env else "")

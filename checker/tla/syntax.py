@@ -491,13 +491,15 @@ class Reader:
         return t.Case(self.loc(node), tuple(arms), other)
 
     def x_let_in(self, node):
-        defs = []
+        defs, recursive = [], set()
         for d in _fields(node, "definitions"):
             if d.type in ("operator_definition", "function_definition"):
                 defs.append(self.definition(d))
+            elif d.type == "recursive_declaration":
+                recursive |= {self.param(n).name for n in _named(d)}
             elif d.type == "module_definition":
                 raise Unsupported("an instance defined inside LET is not supported", self.loc(d))
-        return t.Let(self.loc(node), tuple(defs), self.expr(_field(node, "expression")))
+        return t.Let(self.loc(node), tuple(defs), self.expr(_field(node, "expression")), frozenset(recursive))
 
     def _list(self, node, conj: bool):
         items = tuple(self.expr(_named(item)[-1]) for item in _named(node) if item.type in ("conj_item", "disj_item"))

@@ -291,6 +291,8 @@ class Let(Expr):
     loc: Loc
     defs: tuple
     body: Expr
+    #: the names of its definitions declared RECURSIVE
+    recursive: frozenset = frozenset()
 
     def parts(self) -> tuple:
         return (self.body,)
@@ -334,6 +336,20 @@ class Fairness(Expr):
 
     def parts(self) -> tuple:
         return (self.sub, self.action)
+
+
+@dataclass(eq=False, slots=True)
+class Given(Expr):
+    """`body` with the bound name `uid` given a value held in the namespace as `name` (an instance of a
+    property's `\\A p \\in S : F(p)`, one per element)."""
+
+    loc: Loc
+    uid: int
+    name: str
+    body: Expr
+
+    def parts(self) -> tuple:
+        return (self.body,)
 
 
 @dataclass(eq=False, slots=True)

@@ -173,6 +173,10 @@ class Model(Generic[S]):
     required_invariants: tuple[str, ...] = ()
     required_temporal: tuple[str, ...] = ()
     deadlock_check: bool | None = None
+    #: Optional `constraint(state, previous) -> bool`: whether a state reached from `previous` (None: an initial
+    #: state) is in the model (TLC's CONSTRAINT and ACTION_CONSTRAINT); one outside is checked against the
+    #: invariants but neither counted nor expanded, and a state whose successors are all outside is no deadlock.
+    constraint: Callable[[S, S | None], bool] | None = None
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 

@@ -48,7 +48,7 @@ def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators, the value types, the constant sets."""
     ns = {name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("_")}
     ns.update(
-        Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
+        ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
     )
     return ns
@@ -60,6 +60,16 @@ class _Unset:
 
 
 _UNSET = _Unset()
+
+
+class _Any:
+    """The value of a variable an action leaves unconstrained, in a step asked for by ENABLED or fairness."""
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+ANY = _Any()
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,11 @@ class Program:
         self.sources: list[str] = []
         #: id of a Loc -> its name in the namespace
         self.locs: dict[int, str] = {}
+        #: id of an expression -> whether it is a constant to compute once (see `hoistable`), and the name of
+        #: the function that does; `keep` holds the expressions so that their ids stay theirs
+        self.closed: dict[int, bool] = {}
+        self.hoists: dict[int, str] = {}
+        self.keep: list = []
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -118,6 +133,32 @@ class Program:
             exec(compile(source, "<tla>", "exec"), self.ns)
         except (SyntaxError, RecursionError) as error:
             raise Unsupported(f"the spec is too deeply nested to compile ({type(error).__name__})") from None
+
+    # ---- constants ----------------------------------------------------------------------------------------
+
+    def hoistable(self, e: Any) -> bool:
+        """Whether `e` is a constant worth computing once: of level 0, reading no name bound around it, and
+        more than a literal or the name of a definition (whose function remembers its value already)."""
+        if isinstance(e, (t.Num, t.Str, t.Bool, t.At, t.OpArg, LambdaDef, _Code)):
+            return False
+        if isinstance(e, t.Apply) and (not e.args or isinstance(e.target, (Local, OpParam))):
+            return False
+        key = id(e)
+        found = self.closed.get(key)
+        if found is None:
+            found = self.closed[key] = (self.level(e) == CONSTANT and not _opens(e))
+            self.keep.append(e)
+        return found
+
+    def hoisted(self, e: Any, code: Callable[[], str]) -> str:
+        """The code reading constant `e`, computed where it is first read, then remembered."""
+        name = self.hoists.get(id(e))
+        if name is None:
+            name = self.hoists[id(e)] = self.fresh("H")
+            memo = self.constant([_UNSET])
+            self.define(f"def {name}():\n    v = {memo}[0]\n    if v is UNSET:\n        v = {memo}[0] = {code()}\n"
+                        f"    return v\n")
+        return f"{name}()"
 
     # ---- definitions ------------------------------------------------------------------------------------
 
@@ -176,11 +217,12 @@ class Program:
         return self.ns[name]
 
     def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
-               free: tuple = ()) -> tuple[Callable, list[Leaf]]:
+               free: tuple = (), partial: bool = False) -> tuple[Callable, list[Leaf]]:
         """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
         a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
-        the names bound around `e` that it reads, which the generator takes after the state."""
-        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free])
+        the names bound around `e` that it reads, which the generator takes after the state. `partial`: a
+        variable the action leaves unassigned is ANY in the state yielded (see `Gen`)."""
+        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial)
         return gen.compile(e, {uid: f"p{uid}" for uid in free})
 
 
@@ -226,6 +268,8 @@ class Expr:
     # ---- values ---------------------------------------------------------------------------------------
 
     def value(self, e: Any) -> str:
+        if self.p.hoistable(e):
+            return self.p.hoisted(e, lambda: getattr(self, "c_" + type(e).__name__)(e))
         return getattr(self, "c_" + type(e).__name__)(e)
 
     def cond(self, e: Any) -> str:
@@ -392,7 +436,7 @@ class Expr:
     def enabled(self, e: Any) -> str:
         """`ENABLED A`: whether A has a step from the current state."""
         free = tuple(sorted(_free(e, self.env)))
-        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free)
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True)
         name = self.p.constant(generator)
         args = "".join(", " + self.read(uid, e.loc) for uid in free)
         return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
@@ -614,6 +658,17 @@ def _literal(e: Any) -> Any:
     return e.value
 
 
+def _opens(e: Any) -> bool:
+    """Whether `e` reads a name bound around it (a bound variable, a parameter, a LET definition, `@`)."""
+    for node in t.walk(e):
+        if isinstance(node, t.At):
+            return True
+        target = getattr(node, "target", None)
+        if isinstance(target, (Local, OpParam)) or (isinstance(target, Definition) and target.let):
+            return True
+    return False
+
+
 def _free(e: Any, env: dict) -> set:
     """The uids of the bound names of `env` that `e` reads."""
     found = set()
@@ -648,11 +703,15 @@ class Ctx:
 class Gen:
     """Writes the generator of one action's steps (see the module's docstring)."""
 
-    def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None):
+    def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None,
+                 partial: bool = False):
         self.p = program
         self.root = root
         self.initial = initial
         self.labels = labels
+        #: a variable left unassigned is no error but ANY (for ENABLED and fairness, which ask whether a step
+        #: exists: an unconstrained variable may take any value)
+        self.partial = partial
         self.params = params or []
         self.lines: list[str] = []
         self.leaves: list[Leaf] = []
@@ -706,7 +765,9 @@ class Gen:
         path = ctx.path or (self.root,)
         if ctx.want is not None and ctx.want != self.root:
             path += (ctx.want,)
-        if missing:
+        if missing and self.partial:
+            assigned = ["ANY" if code is None else code for code in assigned]
+        elif missing:
             what = "the initial predicate" if self.initial else f"action {' › '.join(path)}"
             message = (f"Successor state is not completely specified by {what}: the following variables are not "
                        f"assigned: {', '.join(missing)}")
@@ -731,9 +792,21 @@ class Gen:
         being a condition: in Init, whether it reads a variable not yet assigned; in Next, whether it is
         action-level."""
         if self.initial:
-            return any(isinstance(getattr(n, "target", None), Var) and ctx.now[n.target.index] is None
-                       for n in _walk_inlined(e))
-        return self.p.level(e) >= ACTION
+            if any(isinstance(getattr(n, "target", None), Var) and ctx.now[n.target.index] is None
+                   for n in _walk_inlined(e)):
+                return True
+        elif self.p.level(e) >= ACTION:
+            return True
+        return any(self.acts(d.expr, replace(ctx, env=d.env)) for d in self._deferred(e, ctx))
+
+    def _deferred(self, e: Any, ctx: Ctx) -> list:
+        """The arguments passed by name that `e` reads (they make it act when they do)."""
+        found = []
+        for node in t.walk(e):
+            target = getattr(node, "target", None)
+            if isinstance(target, Local) and isinstance(ctx.env.get(target.uid), Deferred):
+                found.append(ctx.env[target.uid])
+        return found
 
     def gen(self, e: Any, ctx: Ctx, k: Callable[[Ctx], None]) -> None:
         if not self.acts(e, ctx):
@@ -823,6 +896,14 @@ class Gen:
             message = "Attempted to evaluate a CASE expression, and none of the conditions were true"
             self.block(ctx, "else", lambda c: self.emit(c, f"fail({message!r}, {self.p.loc(e.loc)})"))
 
+    def g_Step(self, e: t.Step, ctx: Ctx, k) -> None:
+        """`[A]_v` is `A \\/ UNCHANGED v`; `<<A>>_v` is `A /\\ v' /= v`."""
+        unchanged = t.Apply(e.loc, "UNCHANGED", (e.sub,), target=Builtin("UNCHANGED", 1, ""))
+        if e.box:
+            return self.g_Junction(t.Junction(e.loc, False, (e.action, unchanged)), ctx, k)
+        changed = t.Apply(e.loc, "~", (unchanged,), target=Builtin("~", 1, ""))
+        self._conjuncts([e.action, changed], ctx, k)
+
     def g_Given(self, e: t.Given, ctx: Ctx, k) -> None:
         env = dict(ctx.env)
         env[e.uid] = e.name
@@ -851,7 +932,12 @@ class Gen:
         return self.guard([e], ctx, k)
 
     def _assigned_var(self, lhs: Any, ctx: Ctx) -> int | None:
-        """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned."""
+        """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned (an
+        argument passed by name is seen through: `Send(p, d, mem, mem')` with `Send(..., new) == new = e`)."""
+        while isinstance(lhs, t.Apply) and isinstance(lhs.target, Local) and not lhs.args \
+                and isinstance(ctx.env.get(lhs.target.uid), Deferred):  # fmt: skip
+            deferred = ctx.env[lhs.target.uid]
+            lhs, ctx = deferred.expr, replace(ctx, env=deferred.env)
         if self.initial:
             if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var) and ctx.now[lhs.target.index] is None:
                 return lhs.target.index

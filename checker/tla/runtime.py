@@ -235,10 +235,8 @@ def subseteq(a, b, loc) -> bool:
 
 
 def powerset(s, loc):
-    s = as_set(s, loc)
-    made = Subsets(s, loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`SUBSET s`: listed only when it is enumerated (membership needs no list)."""
+    return Subsets(as_set(s, loc), loc)
 
 
 def big_union(s, loc):
@@ -260,17 +258,13 @@ def product(factors: tuple, loc):
 
 
 def functions(d, r, loc):
-    """`[D -> R]`."""
-    made = Functions(as_set(d, loc), as_set(r, loc), loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`[D -> R]`: listed only when it is enumerated (membership needs no list)."""
+    return Functions(as_set(d, loc), as_set(r, loc), loc)
 
 
 def records(fields: tuple, loc):
-    """`[a : S, b : T]`."""
-    made = Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`[a : S, b : T]`: listed only when it is enumerated (membership needs no list)."""
+    return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
 
 
 def enum(s, loc) -> list:

@@ -32,7 +32,7 @@ def _ops(module: str, table: dict) -> dict[str, Builtin]:
     made = {}
     for name, spec in table.items():
         arity, function, operators = (spec, None, ()) if isinstance(spec, int) else (tuple(spec) + (None, ()))[:3]
-        made[name] = Builtin(name, arity, module, function, tuple(operators or ()))
+        made[name] = Builtin(name, arity, module, function, tuple(dict(operators or {}).items()))
     return made
 
 

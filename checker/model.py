@@ -165,6 +165,9 @@ class Model(Generic[S]):
     canonical: Callable[[S], S] | None = None
     #: Why `canonical` is None where the spec itself has a symmetry (a part of the model breaks it), for --symmetry.
     no_symmetry: str = ""
+    #: Whether the search always reduces by `canonical` (a TLA+ cfg's SYMMETRY or VIEW), not only with --symmetry.
+    symmetry_required: bool = False
+
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None

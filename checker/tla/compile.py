@@ -20,6 +20,7 @@ unassigned is TLC's error "not completely specified", at the action's place.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -230,12 +231,25 @@ class Expr:
     """Compiles expressions to Python expressions. `now(i)`/`after(i)`: the code reading variable i in
     the current/next state (None: not known there); `state`/`next_state`: the code of the whole tuple."""
 
-    def __init__(self, program: Program, env: dict, now: Any = "S", after: Any = None, at: str | None = None):
+    def __init__(self, program: Program, env: dict, now: Any = "S", after: Any = None, at: str | None = None,
+                 strict: bool = False, in_prime: bool = False):
         self.p = program
         self.env = env
         self.now_code = now
         self.after_code = after
         self.at = at
+        #: a read of a variable not yet assigned is refused as it is compiled (for ENABLED, which asks whether
+        #: a step exists, and cannot tell when the step would read what it has not chosen)
+        self.strict = strict
+        #: inside `e'`: the current state read is the next one
+        self.in_prime = in_prime
+
+    def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
+             in_prime: bool | None = None) -> "Expr":
+        """This compiler with some of its settings changed."""
+        return Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
+                    self.after_code if after is None else after, self.at if at is None else at, self.strict,
+                    self.in_prime if in_prime is None else in_prime)
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
     def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
@@ -244,6 +258,11 @@ class Expr:
         code = source[index] if source is not None else None
         if code is None:
             name = self.p.variables[index].name
+            primed = primed or self.in_prime
+            if self.strict:
+                raise Unsupported(f"ENABLED of this action would read {name}{chr(39) * primed} before the action "
+                                  f"chooses it: ttt-check decides ENABLED of actions that assign their primed "
+                                  f"variables before they read them", loc)
             if primed:
                 message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
             else:
@@ -260,10 +279,10 @@ class Expr:
 
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
-        return Expr(self.p, self.env, now=self.after_code, after=None, at=self.at)
+        return Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
-        return Expr(self.p, env, self.now_code, self.after_code, self.at if at is None else at)
+        return self.like(env=env, at=at)
 
     # ---- values ---------------------------------------------------------------------------------------
 
@@ -315,7 +334,7 @@ class Expr:
         """The code of a name bound around the expression (an argument passed by name is compiled here)."""
         found = self.env[uid]
         if isinstance(found, Deferred):
-            return Expr(self.p, found.env, self.now_code, self.after_code, self.at).value(found.expr)
+            return self.like(env=found.env).value(found.expr)
         return found
 
     def c_Apply(self, e: t.Apply) -> str:
@@ -486,9 +505,19 @@ class Expr:
         return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
 
     def c_SetFilter(self, e: t.SetFilter) -> str:
+        """A comprehension over a listed set; `filter_set` for another (an infinite one stays a filter)."""
         clauses, env = self.bind((e.bound,))
         element = self._element((e.bound,))
-        return f"frozenset([{element} {clauses} if {self.with_env(env).cond(e.body)}])"
+        condition = self.with_env(env).cond(e.body)
+        if e.bound.tuple_:
+            return f"frozenset([{element} {clauses} if {condition}])"
+        name = element
+        base = self.value(e.bound.set)
+        at = self.p.loc(e.loc)
+        if _SIMPLE.fullmatch(base):
+            return (f"(frozenset([{name} for {name} in {base} if {condition}]) if type({base}) is frozenset "
+                    f"else filter_set({base}, (lambda {name}: {condition}), {at}))")
+        return f"filter_set({base}, (lambda {name}: {condition}), {at})"
 
     def _element(self, bounds: tuple) -> str:
         names = [f"v{n.uid}" for b in bounds for n in b.names]
@@ -569,7 +598,7 @@ class Expr:
                 else:
                     keys.append("(" + "".join(self.value(a) + ", " for a in step) + ")")
             old = self.p.fresh("at")
-            value = Expr(self.p, self.env, self.now_code, self.after_code, old).value(new)
+            value = self.like(at=old).value(new)
             code = f"except_({code}, ({''.join(k + ', ' for k in keys)}), lambda {old}: {value}, {at})"
         return code
 
@@ -643,6 +672,10 @@ class _Code:
 
     code: str
     loc: Loc = t.NOWHERE
+
+
+#: code that reads a value without computing anything (it may be written twice)
+_SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
 
 
 def _is_literal(e: Any) -> bool:
@@ -756,7 +789,7 @@ class Gen:
 
     def expr(self, ctx: Ctx) -> Expr:
         now = ctx.now if self.initial else "S"
-        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after)
+        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
 
     def leaf(self, ctx: Ctx) -> None:
         """A step is complete: every variable must be assigned; yield it."""

@@ -98,8 +98,12 @@ class TlaSpec(Model[tuple]):
         self.constraints = [self._state_predicate(name, "CONSTRAINT") for name in self.config.constraints]
         self.action_constraints = [self._action_predicate(name) for name in self.config.action_constraints]
         self.constraint = self._allowed if self.constraints or self.action_constraints else None
-        if self.config.symmetry or self.config.view:
-            raise Unsupported(f"the cfg's {'SYMMETRY' if self.config.symmetry else 'VIEW'} is not supported yet")
+        if self.config.symmetry:
+            self.canonical = self._symmetry(self.config.symmetry)
+            self.symmetry_required = True
+        if self.config.view:
+            self.canonical = self._by_view(self.config.view, self.canonical)
+            self.symmetry_required = True
 
     def _read_module(self, path: Path) -> dict:
         self.texts[str(path)] = frontend.read_text(path)
@@ -109,8 +113,8 @@ class TlaSpec(Model[tuple]):
 
     def _constants(self, declared: Mapping[str, Const]) -> dict[str, Any]:
         given = self.config.constants
-        for name in given:
-            if name not in declared:
+        for name, value in given.items():
+            if name not in declared and value is not values.ModelValue(name):  # `p1 = p1` only names a value
                 raise TlaError(f"the cfg gives a value to {name}, which the spec does not declare as a CONSTANT",
                                frontend.nowhere(Path(self.config.file)))
         values_ = {}
@@ -231,6 +235,42 @@ class TlaSpec(Model[tuple]):
 
     def show_value(self, value: Any) -> str:
         return values.show(value)
+
+    def _symmetry(self, name: str) -> Callable[[tuple], tuple]:
+        """The cfg's SYMMETRY: a set of permutations of model values (`Permutations(Procs)`); a state's
+        representative is the least, in TLC's order of values, of the states its permutations make."""
+        d = self._definition(name, "SYMMETRY")
+        if self.program.level(d.resolved_body()) != 0:
+            raise TlaError(f"the SYMMETRY {name} is not a constant", d.loc)
+        perms = self.program.evaluator(t.Apply(d.loc, name, (), target=d))(None)
+        mappings = []
+        for perm in values.ordered(perms):
+            if not values.is_function(perm):
+                raise TlaError(f"the SYMMETRY {name} holds {values.show(perm)}, not a permutation", d.loc)
+            mapping = dict(values.items(perm))
+            if not all(type(k) is values.ModelValue for k in mapping):
+                raise TlaError(f"the SYMMETRY {name} permutes values that are not model values: TLC permutes model "
+                               f"values only", d.loc)
+            mappings.append(mapping)
+
+        def canonical(state: tuple) -> tuple:
+            return min((values.permuted(state, m) for m in mappings), key=values.key)
+
+        return canonical
+
+    def _by_view(self, name: str, symmetry: Callable | None) -> Callable[[tuple], tuple]:
+        """The cfg's VIEW: two states of the same view are one to the search, which keeps the first found
+        (after SYMMETRY's representative, when there is one), as TLC does."""
+        d = self._definition(name, "VIEW")
+        view = self.program.evaluator(t.Apply(d.loc, name, (), target=d))
+        first: dict = {}
+
+        def canonical(state: tuple) -> tuple:
+            if symmetry is not None:
+                state = symmetry(state)
+            return first.setdefault(view(state), state)
+
+        return canonical
 
     # ---- invariants and properties -----------------------------------------------------------------------
 

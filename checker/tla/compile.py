@@ -1001,6 +1001,9 @@ class Gen:
             return self.guard([e], ctx, k)
         if isinstance(target, Definition) and not target.let:
             return self.inline(target, e, ctx, k)
+        if isinstance(target, Local) and not e.args and isinstance(ctx.env.get(target.uid), Deferred):
+            deferred = ctx.env[target.uid]  # an action passed by name (`Stutter(A) == A /\ ...`), taken here
+            return self.gen(deferred.expr, replace(ctx, env=deferred.env), lambda c: k(replace(c, env=ctx.env)))
         if isinstance(target, Definition) and isinstance(ctx.env.get(target.uid), LetAction):
             bound = ctx.env[target.uid]
             return self.inline(target, e, replace(ctx, env={**ctx.env, **bound.env}), k, caller=ctx.env)

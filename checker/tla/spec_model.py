@@ -11,12 +11,14 @@ any particular spec.
 from __future__ import annotations
 
 import itertools
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
+    ALWAYS,
     ActionPredicate,
     Fair,
     Fairness,
@@ -94,7 +96,7 @@ class TlaSpec(Model[tuple]):
             if name not in self.temporal_properties and name not in self.unchecked_temporal \
                     and name not in self.temporal_parts:  # fmt: skip
                 raise TlaError(f"the cfg's PROPERTY {name} is not defined in the spec")
-        self.required_temporal = tuple(self.config.properties)
+        self.required_temporal = self._safety_as_invariants(tuple(self.config.properties))
         self.views = {"tla": self._show}
         self.constraints = [self._state_predicate(name, "CONSTRAINT") for name in self.config.constraints]
         self.action_constraints = [self._action_predicate(name) for name in self.config.action_constraints]
@@ -301,11 +303,12 @@ class TlaSpec(Model[tuple]):
         if loc.line > len(lines):
             return ""
         if loc.line == loc.end_line:
-            written = lines[loc.line - 1][loc.col - 1 : loc.end_col]
+            pieces = [lines[loc.line - 1][loc.col - 1 : loc.end_col]]
         else:
-            written = " ".join([lines[loc.line - 1][loc.col - 1 :], *(l.strip() for l in lines[loc.line : loc.end_line - 1]),
-                                lines[loc.end_line - 1][: loc.end_col].strip()])
-        written = " ".join(written.split())
+            pieces = [lines[loc.line - 1][loc.col - 1 :], *lines[loc.line : loc.end_line - 1],
+                      lines[loc.end_line - 1][: loc.end_col]]
+        written = " ".join(piece.split("\\*")[0] for piece in pieces)  # line comments left out
+        written = " ".join(re.sub(r"\(\*.*?\*\)", " ", written).split())
         return written if len(written) <= limit else written[: limit - 3] + "..."
 
     @cached_property
@@ -362,6 +365,29 @@ class TlaSpec(Model[tuple]):
             for i, part in enumerate(parts, 1):
                 found[f"{name}.{i}"] = TemporalProperty(f"{name}.{i}", part, f"conjunct {i} of {name}", self.fairness)
         return found
+
+    def _safety_as_invariants(self, names: tuple) -> tuple:
+        """The cfg's properties, less those of the form []P with P a state predicate (and such conjuncts of
+        a conjunction): TLC checks those as invariants, during the search, and reports them so; they are
+        added to the required invariants instead."""
+        kept = []
+        for name in names:
+            parts = self.temporal_parts.get(name, (name,))
+            temporal = [part for part in parts if not self._as_invariant(part)]
+            if len(temporal) == len(parts):
+                kept.append(name)
+            else:
+                kept += temporal
+        return tuple(kept)
+
+    def _as_invariant(self, name: str) -> bool:
+        prop = self.temporal_properties.get(name)
+        if prop is None or prop.formula.operator != ALWAYS:
+            return False
+        predicate = prop.formula.predicates[0]
+        self.invariants[name] = Invariant(name, predicate.holds, "", prop.formula.written or predicate.name)
+        self.required_invariants += (name,)
+        return True
 
     def _formulas(self, e: Any, env: dict | None = None) -> list[Formula]:
         """A temporal formula as the conjunction of formulas the liveness checker decides."""

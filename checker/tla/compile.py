@@ -43,6 +43,10 @@ SETS = {"Nat": "NAT", "Int": "INT", "STRING": "STRINGS", "BOOLEAN": "BOOLEANS"}
 MAX_DEPTH = 15
 #: constant integers up to this size are written in the code; larger ones are names of the namespace
 SMALL_INT = 1 << 62
+#: definitions of at most this many nodes are written in place of their calls (with simple arguments)
+INLINE_SIZE = 24
+#: the most argument lists a constant definition with parameters remembers the value of
+MEMO_SIZE = 100_000
 
 
 def _namespace() -> dict:
@@ -116,6 +120,8 @@ class Program:
         self.closed: dict[int, bool] = {}
         self.hoists: dict[int, str] = {}
         self.keep: list = []
+        #: definition -> whether it is small enough to write in place of its calls
+        self.sizes: dict[int, bool] = {}
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -171,6 +177,15 @@ class Program:
 
     # ---- definitions ------------------------------------------------------------------------------------
 
+    def small(self, d: Definition) -> bool:
+        """Whether definition `d` is small enough to be written in place of its calls."""
+        found = self.sizes.get(d.uid)
+        if found is None:
+            body = d.resolved_body()
+            found = self.sizes[d.uid] = sum(1 for _ in t.walk(body)) <= INLINE_SIZE and not any(
+                isinstance(n, t.Let) or getattr(n, "target", None) is d for n in t.walk(body))
+        return found
+
     def level(self, e: Any) -> int:
         return self.levels.of(e)
 
@@ -200,6 +215,14 @@ class Program:
             memo = self.constant([_UNSET])
             source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
                       f"        v = {memo}[0] = {code}\n    return v\n")
+        elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params):
+            # a function of its arguments alone: each value remembered (a spec asks the same ones again and again)
+            memo = self.constant({})
+            key = ", ".join(params) + ","
+            source = (f"def {name}({args}):\n    k = memo_key(({key}))\n    if k is None:\n        return {code}\n"
+                      f"    v = {memo}.get(k, UNSET)\n    if v is UNSET:\n"
+                      f"        if len({memo}) >= {MEMO_SIZE}:\n            {memo}.clear()\n"
+                      f"        v = {memo}[k] = {code}\n    return v\n")
         elif not d.params and level == STATE and not action:
             memo = self.constant([None, None])
             source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
@@ -253,6 +276,8 @@ class Expr:
         self.in_prime = in_prime
         #: the actions being inlined here (one that applies itself is refused)
         self.inlining: frozenset = frozenset()
+        #: the code is part of a comprehension's iterable, where Python allows no `:=`
+        self.iterable = False
 
     def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
              in_prime: bool | None = None) -> "Expr":
@@ -260,7 +285,13 @@ class Expr:
         made = Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
                     self.after_code if after is None else after, self.at if at is None else at, self.strict,
                     self.in_prime if in_prime is None else in_prime)
-        made.inlining = self.inlining
+        made.inlining, made.iterable = self.inlining, self.iterable
+        return made
+
+    def in_iterable(self) -> "Expr":
+        """This compiler, writing code for a comprehension's iterable."""
+        made = self.like()
+        made.iterable = True
         return made
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
@@ -293,7 +324,7 @@ class Expr:
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
         made = Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
-        made.inlining = self.inlining
+        made.inlining, made.iterable = self.inlining, self.iterable
         return made
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
@@ -404,8 +435,22 @@ class Expr:
                 return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
+        args = [self.argument(a) for a in e.args]
+        if d.params and d.uid not in self.inlining and self.p.small(d) \
+                and all(_SIMPLE.fullmatch(a) or _LITERAL.fullmatch(a) for a in args):  # fmt: skip
+            return self.substituted(d, args)
         state = self._tuple(self.now_code, e.loc) if level == STATE else "None"
-        return f"{self.p.function(d)}({', '.join([state] + [self.argument(a) for a in e.args])})"
+        return f"{self.p.function(d)}({', '.join([state] + args)})"
+
+    def substituted(self, d: Definition, args: list) -> str:
+        """A small definition's body written in place of its call, each parameter replaced by the code of its
+        argument (a name or a literal, which may be read more than once)."""
+        env = dict(self.env)
+        for param, code in zip(d.params, args):
+            env[param.uid] = code
+        inner = self.like(env=env)
+        inner.inlining = self.inlining | {d.uid}
+        return inner.value(d.resolved_body())
 
     def inline(self, d: Definition, e: t.Apply, caller: dict | None = None) -> str:
         """An action's definition with parameters, read as a predicate: its body, each parameter standing for
@@ -448,10 +493,14 @@ class Expr:
 
     def builtin(self, op: Builtin, e: t.Apply) -> str:
         name, args, at = op.name, e.args, self.p.loc(e.loc)
+        if name == "\\in":
+            return self.membership(args[0], args[1], at)
+        if name in ("=", "/=") and not self.iterable:
+            return self.equality(args[0], args[1], at, name == "/=")
         if op.function is not None:
             return f"{op.function}({''.join(self.argument(a) + ', ' for a in args)}{at})"
         if name == "\\notin":
-            return f"(not member({self.value(args[0])}, {self.value(args[1])}, {at}))"
+            return f"(not {self.membership(args[0], args[1], at)})"
         if name == "~":
             return f"(not {self.cond(args[0])})"
         if name == "=>":
@@ -481,6 +530,47 @@ class Expr:
                               e.loc)
         raise Unsupported(f"the operator {name} is not supported", e.loc)
 
+    def membership(self, element: Any, of: Any, at: str) -> str:
+        """`x \\in S`; for `S` a set filter `{y \\in T : P}` (written, or a definition's body), `x \\in T /\\ P(x)`,
+        as TLC decides it: the set is never made."""
+        body = of
+        env = self.env
+        if isinstance(of, t.Apply) and isinstance(of.target, Definition) and not of.target.let \
+                and not any(isinstance(p, OpParam) for p in of.target.params):  # fmt: skip
+            inner = of.target.resolved_body()
+            if isinstance(inner, t.SetFilter) and not inner.bound.tuple_:
+                env = dict(self.env)
+                for param, arg in zip(of.target.params, of.args):
+                    env[param.uid] = Deferred(arg, dict(self.env))
+                body = inner
+        if not (isinstance(body, t.SetFilter) and not body.bound.tuple_):
+            return f"member({self.value(element)}, {self.value(of)}, {at})"
+        (name,) = body.bound.names
+        inner_env = dict(env)
+        inner_env[name.uid] = f"v{name.uid}"
+        compiler = self.like(env=env)
+        condition = compiler.like(env=inner_env).cond(body.body)
+        base = compiler.value(body.bound.set)
+        return f"(lambda v{name.uid}: member(v{name.uid}, {base}, {at}) and {condition})({self.value(element)})"
+
+    def equality(self, left: Any, right: Any, at: str, negated: bool) -> str:
+        """`a = b`: Python's `==` where both are of one kind (a literal's kind is known), else `eq`, which
+        compares across kinds as TLC does or stops as it does."""
+        if isinstance(left, (t.Str, t.Num, t.Bool)) and not isinstance(right, (t.Str, t.Num, t.Bool)):
+            left, right = right, left
+        a = self.p.fresh("_a")
+        code = self.value(left)
+        if isinstance(right, (t.Str, t.Num, t.Bool)):
+            kind = {t.Str: "str", t.Num: "int", t.Bool: "bool"}[type(right)]
+            literal = self.value(right)
+            test = f"(({a} {'!=' if negated else '=='} {literal}) if type({a} := {code}) is {kind} " \
+                   f"else {'not ' if negated else ''}eq({a}, {literal}, {at}))"
+            return test
+        b = self.p.fresh("_b")
+        other = self.value(right)
+        return (f"(({a} {'!=' if negated else '=='} {b}) if type({a} := {code}) is type({b} := {other}) "
+                f"else {'not ' if negated else ''}eq({a}, {b}, {at}))")
+
     def unchanged(self, e: Any) -> str:
         """`UNCHANGED e` read as a predicate: `e' = e`."""
         if self.after_code is None:
@@ -502,7 +592,7 @@ class Expr:
         env = dict(self.env)
         clauses = []
         for b in bounds:
-            s = self.value(b.set)
+            s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
             listing = f"enum({s}, {at})" if ordered else f"each({s}, {at})"
             if b.tuple_:
@@ -547,7 +637,7 @@ class Expr:
         if e.bound.tuple_:
             return f"frozenset([{element} {clauses} if {condition}])"
         name = element
-        base = self.value(e.bound.set)
+        base = self.in_iterable().value(e.bound.set)
         at = self.p.loc(e.loc)
         if _SIMPLE.fullmatch(base):
             return (f"(frozenset([{name} for {name} in {base} if {condition}]) if type({base}) is frozenset "
@@ -602,10 +692,22 @@ class Expr:
         return f"product(({''.join(s + ', ' for s in sets)}), {at})"
 
     def c_FcnApp(self, e: t.FcnApp) -> str:
+        """`apply`, or where Python allows `:=`, a tuple indexed at once when the argument is an integer in
+        its domain (the common case: `board[i][j]`, `seq[1]`), `apply` otherwise (with TLC's errors)."""
         fn, at = self.value(e.fn), self.p.loc(e.loc)
-        if len(e.args) == 1:
-            return f"apply({fn}, {self.value(e.args[0])}, {at})"
-        return f"apply({fn}, ({''.join(self.value(a) + ', ' for a in e.args)}), {at})"
+        if len(e.args) != 1:
+            return f"apply({fn}, ({''.join(self.value(a) + ', ' for a in e.args)}), {at})"
+        arg = e.args[0]
+        code = self.value(arg)
+        if self.iterable:
+            return f"apply({fn}, {code}, {at})"
+        f = self.p.fresh("_f")
+        if isinstance(arg, t.Num) and arg.value >= 1:
+            k = arg.value
+            return f"({f}[{k - 1}] if type({f} := {fn}) is tuple and len({f}) >= {k} else apply({f}, {k}, {at}))"
+        x = self.p.fresh("_x")
+        return (f"({f}[{x} - 1] if (type({f} := {fn}) is tuple) & (type({x} := {code}) is int) and 0 < {x} <= len({f}) "
+                f"else apply({f}, {x}, {at}))")
 
     def c_FcnSet(self, e: t.FcnSet) -> str:
         return f"functions({self.value(e.domain)}, {self.value(e.range)}, {self.p.loc(e.loc)})"
@@ -711,6 +813,8 @@ class _Code(t.Expr):
 
 #: code that reads a value without computing anything (it may be written twice)
 _SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
+#: code of a literal: a number or a string
+_LITERAL = re.compile(r"-?\d+|'[^'\\]*'|\"[^\"\\]*\"")
 
 
 def _is_literal(e: Any) -> bool:

@@ -47,13 +47,16 @@ SMALL_INT = 1 << 62
 INLINE_SIZE = 24
 #: the most argument lists a constant definition with parameters remembers the value of
 MEMO_SIZE = 100_000
+#: `\A` and `\E` over a known set of at most this many elements are written one body per element, when the
+#: bodies are at most this much code in all
+UNROLL_SIZE, UNROLL_CODE = 8, 4000
 
 
 def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators, the value types, the constant sets."""
     ns = {name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("_")}
     ns.update(
-        ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
+        ANY=ANY, Rcd=values.Rcd, Fcn=values.Fcn, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
     )
     return ns
@@ -164,6 +167,29 @@ class Program:
             found = self.closed[key] = (self.level(e) == CONSTANT and not _opens(e))
             self.keep.append(e)
         return found
+
+    def known_set(self, e: Any) -> frozenset | None:
+        """The value of `e` as the spec is compiled, when it is a listed set of constants (a constant of the
+        cfg, a constant definition, a constant expression) that can be computed without error; else None."""
+        if isinstance(e, t.Apply) and isinstance(e.target, Const) and not e.args:
+            found = self.ns.get(f"C_{e.target.name}")
+        elif self.hoistable(e) or (isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.args
+                                   and not e.target.let and self.level(e) == CONSTANT):  # fmt: skip
+            try:
+                found = self.evaluator(e)(None)
+            except (TlaError, RecursionError):
+                return None
+        else:
+            return None
+        return found if type(found) in (frozenset, values.Interval) else None
+
+    def literal(self, value: Any) -> str:
+        """Code for a constant value: written out for a small integer or a string, else a name."""
+        if type(value) is int and abs(value) < SMALL_INT:
+            return repr(value)
+        if type(value) in (str, bool):
+            return repr(value)
+        return self.constant(value)
 
     def hoisted(self, e: Any, code: Callable[[], str]) -> str:
         """The code reading constant `e`, computed where it is first read, then remembered."""
@@ -544,7 +570,11 @@ class Expr:
                     env[param.uid] = Deferred(arg, dict(self.env))
                 body = inner
         if not (isinstance(body, t.SetFilter) and not body.bound.tuple_):
-            return f"member({self.value(element)}, {self.value(of)}, {at})"
+            if self.iterable:
+                return f"member({self.value(element)}, {self.value(of)}, {at})"
+            x, s = self.p.fresh("_x"), self.p.fresh("_s")
+            return (f"({x} in {s} if (({x} := {self.value(element)}) is {x}) & (type({s} := {self.value(of)}) is "
+                    f"frozenset) else member({x}, {s}, {at}))")
         (name,) = body.bound.names
         inner_env = dict(env)
         inner_env[name.uid] = f"v{name.uid}"
@@ -606,6 +636,18 @@ class Expr:
         return " ".join(clauses), env
 
     def c_Quant(self, e: t.Quant) -> str:
+        """`all(...)`/`any(...)`; over a small set known as the spec is compiled, one body per element."""
+        if len(e.bounds) == 1 and not e.bounds[0].tuple_ and len(e.bounds[0].names) == 1:
+            elements = self.p.known_set(e.bounds[0].set)
+            if elements is not None and 0 < len(elements) <= UNROLL_SIZE:
+                (name,) = e.bounds[0].names
+                bodies = []
+                for element in values.ordered(elements):
+                    env = dict(self.env)
+                    env[name.uid] = self.p.literal(element)
+                    bodies.append(self.with_env(env).cond(e.body))
+                if sum(map(len, bodies)) <= UNROLL_CODE:
+                    return "(" + (" and " if e.forall else " or ").join(bodies) + ")"
         clauses, env = self.bind(e.bounds)
         body = self.with_env(env).cond(e.body)
         return f"{'all' if e.forall else 'any'}({body} {clauses})"
@@ -705,9 +747,10 @@ class Expr:
         if isinstance(arg, t.Num) and arg.value >= 1:
             k = arg.value
             return f"({f}[{k - 1}] if type({f} := {fn}) is tuple and len({f}) >= {k} else apply({f}, {k}, {at}))"
-        x = self.p.fresh("_x")
-        return (f"({f}[{x} - 1] if (type({f} := {fn}) is tuple) & (type({x} := {code}) is int) and 0 < {x} <= len({f}) "
-                f"else apply({f}, {x}, {at}))")
+        x, kind, r = self.p.fresh("_x"), self.p.fresh("_t"), self.p.fresh("_r")
+        return (f"({f}[{x} - 1] if (({kind} := type({f} := {fn})) is tuple) & (type({x} := {code}) is int) "
+                f"and 0 < {x} <= len({f}) else {r} if ({kind} is Fcn or {kind} is Rcd) "
+                f"and ({r} := {f}.get({x}, UNSET)) is not UNSET else apply({f}, {x}, {at}))")
 
     def c_FcnSet(self, e: t.FcnSet) -> str:
         return f"functions({self.value(e.domain)}, {self.value(e.range)}, {self.p.loc(e.loc)})"

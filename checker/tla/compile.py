@@ -461,6 +461,12 @@ class Expr:
                 return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
+        if level == STATE and isinstance(self.now_code, list) and None in self.now_code:
+            # a state the action is still choosing (`terminated'` before every variable is assigned): the body
+            # in place of the call, so that it reads only the variables it needs
+            if d.uid in self.inlining:
+                raise Unsupported(f"'{d.name}' applies itself while the next state is being chosen", e.loc)
+            return self.inline(d, e)
         args = [self.argument(a) for a in e.args]
         if d.params and d.uid not in self.inlining and self.p.small(d) \
                 and all(_SIMPLE.fullmatch(a) or _LITERAL.fullmatch(a) for a in args):  # fmt: skip

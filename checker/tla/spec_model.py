@@ -399,6 +399,15 @@ class TlaSpec(Model[tuple]):
                 return self._formulas(e.target.resolved_body(), env)
         if isinstance(e, t.Quant) and e.forall and self.program.level(e.body) == TEMPORAL:
             return self._instances(e, env)
+        if isinstance(e, t.If) and self.program.level(e.cond) <= STATE:
+            # IF c THEN F ELSE G: F of the behaviours starting where c holds, G of the others
+            found = []
+            for branch, condition in ((e.then, e.cond), (e.else_, t.Apply(e.cond.loc, "~", (e.cond,), target=_NOT))):
+                for f in self._formulas(branch, env):
+                    if f.initial is not None:
+                        raise Unchecked("IF c THEN F ELSE G where F or G has an initial condition of its own", e.loc)
+                    found.append(Formula(f.operator, f.predicates, f.written, self._predicate(condition, env)))
+            return found
         return [self._formula(e, env)]
 
     def _instances(self, e: t.Quant, env: dict) -> list[Formula]:
@@ -425,6 +434,18 @@ class TlaSpec(Model[tuple]):
         level = self.program.level(e)
         if level <= STATE:
             return replace_written(initially(self._predicate(e, env)), written)
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>" \
+                and self.program.level(e.args[0]) <= STATE:  # fmt: skip
+            # `c => F`: F, of the behaviours whose initial state satisfies c
+            inner = self._formula(e.args[1], env)
+            if inner.initial is not None:
+                raise Unchecked("c => F where F has an initial condition of its own", e.loc)
+            return Formula(inner.operator, inner.predicates, written, self._predicate(e.args[0], env))
+        stable = _stability(e)
+        if stable is not None and self.program.level(stable) <= STATE:
+            # `[](P => []P)`: once P holds it holds for good, i.e. no step leaves P: `[][P => P']_vars`
+            p = self._compiled(stable, env, action=False)
+            return replace_written(always(ActionPredicate(written, lambda s, u: not p(s) or p(u))), written)
         if isinstance(e, t.Fairness):
             return replace_written(fair(self._fair(e, env)), written)
         if isinstance(e, t.Apply) and isinstance(e.target, Builtin):
@@ -541,6 +562,35 @@ def _given(e: Any, env: dict, program: Program) -> Any:
 
 def replace_written(formula: Formula, written: str) -> Formula:
     return Formula(formula.operator, formula.predicates, written)
+
+
+_NOT = Builtin("~", 1, "")
+
+
+def _stability(e: Any) -> Any:
+    """P when `e` is `[](P => []P)` (the same P, written twice), else None."""
+    if not (isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]"):
+        return None
+    inner = e.args[0]
+    if not (isinstance(inner, t.Apply) and isinstance(inner.target, Builtin) and inner.target.name == "=>"):
+        return None
+    p, rest = inner.args
+    if not (isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) and rest.target.name == "[]"):
+        return None
+    return p if _same(p, rest.args[0]) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two resolved expressions are written alike (the same names, the same structure)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (t.Num, t.Str, t.Bool)):
+        return a.value == b.value
+    if isinstance(a, t.Apply):
+        return a.target is b.target and len(a.args) == len(b.args) and all(map(_same, a.args, b.args))
+    parts_a, parts_b = a.parts(), b.parts()
+    return len(parts_a) == len(parts_b) and all(map(_same, parts_a, parts_b)) and \
+        getattr(a, "forall", None) == getattr(b, "forall", None) and getattr(a, "conj", None) == getattr(b, "conj", None)
 
 
 def _is_box_next(e: Any) -> bool:

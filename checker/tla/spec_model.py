@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -70,6 +71,12 @@ class TlaSpec(Model[tuple]):
                             tuple(self.config.constants))
         self.names = resolver.root(main)
         self._main = main
+        if main.pluscal is not None:
+            from checker.tla import pluscal
+
+            defined = {name for name, target in self.names.all.items() if isinstance(target, Definition)}
+            pluscal.check(main.pluscal, self.texts[str(path)], defined, {v.name for v in resolver.variables},
+                          lambda line: print(f"ttt-check: warning: {line}", file=sys.stderr))
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
         self.program = Program(resolver.variables, self._constants(resolver.constants))

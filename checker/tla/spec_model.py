@@ -68,7 +68,7 @@ class TlaSpec(Model[tuple]):
         self.description = ("the TLA+ spec, with its model " + str(config_path) if config_path
                             else "the TLA+ spec, with no cfg: Init and Next, no property")
         resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
-                            tuple(self.config.constants))
+                            tuple(self.config.constants), self.config.module_replacements)
         self.names = resolver.root(main)
         self._main = main
         if main.pluscal is not None:

@@ -44,12 +44,13 @@ class Search:
         keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry") or model.symmetry_required
         max_states, engine = options.pop("max_states"), options.pop("engine")
         if symmetry and temporal and model.symmetry_required:
-            raise click.UsageError(
-                "the cfg's SYMMETRY cannot be used with temporal properties: liveness on representatives is sound "
-                "only when every symmetry preserves the property and the fairness, which is not checked (TLC warns "
-                "and checks anyway; ttt-check does not): remove SYMMETRY from the cfg to check them"
+            click.echo(
+                "ttt-check: note: the temporal properties are checked on the states the cfg's SYMMETRY keeps, as TLC "
+                "checks them: sound only when every permutation preserves the properties and the fairness, which is "
+                "not checked (TLC warns alike)",
+                err=True,
             )
-        if symmetry and temporal:
+        elif symmetry and temporal:
             raise click.UsageError(
                 "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "
                 "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"

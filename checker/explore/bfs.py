@@ -84,6 +84,8 @@ class Result:
     #: whether every step that changes the state goes to the next depth (checked when asked):
     #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
     layered: bool | None = None
+    #: with symmetry, the function from a state to the one kept for its class: the graph's states are those
+    canonical: Callable[[Hashable], Hashable] | None = None
 
     def whole(self) -> Result:
         """This result, for a caller that needs every state; BoundReached if the memory bound stopped it."""
@@ -281,6 +283,7 @@ def explore(
         deadlock=trace(deadlock) if deadlock is not None else None,
         graph=graph,
         initial=initial if keep_graph else (),
+        canonical=canonical if symmetry else None,
     )
 
 

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result
-from checker.explore.trace import Trace, trace_through
+from checker.explore.trace import Trace, concretise, concretise_lasso, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
     ALWAYS,
@@ -475,6 +475,11 @@ def check_temporal(
     if found is None:
         return Verdict(prop, fairness)
     states, trigger, loop = found
+    if result.canonical is not None:  # states kept for their class (a TLA+ SYMMETRY): the behaviour in real states
+        if loop is None:
+            states = concretise(model, result.canonical, states)
+        else:
+            states, loop = concretise_lasso(model, result.canonical, states, loop)
     trace = trace_through(model, states, loop)
     last = states[-1]
     stalls = loop == len(states) - 1 and bool(graph.steps._succ[last])

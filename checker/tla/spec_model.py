@@ -43,6 +43,8 @@ from checker.tla.stdlib import Builtin
 
 #: the name TLC gives the whole next-state relation's weak fairness, for the warning that proposes it
 WHOLE = "WF_vars(Next)"
+#: the most states whose SYMMETRY representative is remembered
+CANONICAL_MEMO = 1 << 20
 
 
 class Unchecked(Exception):
@@ -263,8 +265,25 @@ class TlaSpec(Model[tuple]):
                                f"values only", d.loc)
             mappings.append(mapping)
 
+        known: dict = {}
+
         def canonical(state: tuple) -> tuple:
-            return min((values.permuted(state, m) for m in mappings), key=values.key)
+            found = known.get(state)
+            if found is None:
+                # the least permuted state, variable by variable: the permutations that give the least first
+                # variable, then among them the least second... (most are dropped at the first variables)
+                candidates = mappings
+                for value in state:
+                    keyed = [(values.permuted_key(value, m), m) for m in candidates]
+                    least = min(k for k, _ in keyed)
+                    candidates = [m for k, m in keyed if k == least]
+                    if len(candidates) == 1:
+                        break
+                found = values.permuted(state, candidates[0])
+                if len(known) >= CANONICAL_MEMO:
+                    known.clear()
+                known[state] = found
+            return found
 
         return canonical
 

@@ -529,9 +529,9 @@ def cons(e, s, loc):
     return (e,) + sequence_of(s, "Cons", 1, loc)
 
 
-def snoc(s, e, loc):
-    """`Snoc(seq, elt) == Append(seq, elt)`."""
-    return sequence_of(s, "Snoc", 0, loc) + (e,)
+def snoc(e, s, loc):
+    """`Snoc(elt, seq) == Append(seq, elt)`."""
+    return sequence_of(s, "Snoc", 1, loc) + (e,)
 
 
 def front(s, loc):

@@ -2,7 +2,8 @@
 GraphViz.
 
 What is a pure function of its arguments is computed (AssertEq, atoi, zeroPadN, ToJson, the SVG elements
-and their text); what reads or writes files, runs programs, draws at random, or reads TLC's own state
+and their text), and so is IOEnv, the process's environment, which a spec reads its parameters from; what
+reads or writes files, runs programs, draws at random, or reads TLC's own state
 (its registers, the trace it keeps, its fingerprints) is refused in one line where it is evaluated, so
 that a spec which extends these modules but does not evaluate such an operator is still checked.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json as _json
 import math as _math
+import os as _os
 import re as _re
 from typing import Any
 
@@ -19,6 +21,7 @@ from checker.tla import runtime as _rt
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.values import ModelValue as _ModelValue
 from checker.tla.values import Rcd as _Rcd
+from checker.tla.values import function as _function
 from checker.tla.values import show as _show
 
 
@@ -102,7 +105,6 @@ io_exec = _refusal("IOExec", _PROGRAMS)
 io_env_exec = _refusal("IOEnvExec", _PROGRAMS)
 io_exec_template = _refusal("IOExecTemplate", _PROGRAMS)
 io_env_exec_template = _refusal("IOEnvExecTemplate", _PROGRAMS)
-io_env = _refusal("IOEnv", "it reads the environment of the process, which a model checker's evaluation must not")
 json_serialize = _refusal("JsonSerialize", _FILES)
 json_deserialize = _refusal("JsonDeserialize", _FILES)
 nd_json_serialize = _refusal("ndJsonSerialize", _FILES)
@@ -112,6 +114,12 @@ csv_write_record = _refusal("CSVWriteRecord", _FILES)
 csv_read = _refusal("CSVRead", _FILES)
 csv_records = _refusal("CSVRecords", _FILES)
 dot_di_graph = _refusal("DotDiGraph", "it names the nodes by TLC's fingerprints of them")
+
+def io_env(loc):
+    """`IOEnv == CHOOSE r \\in [STRING -> STRING] : TRUE`, as TLC computes it: the environment variables of the
+    process, a record of strings (a spec reads its parameters there, `IOEnv.GRAPH`)."""
+    return _function(dict(_os.environ))
+
 
 _INT = _re.compile(r"[+-]?\d+")
 

@@ -552,3 +552,35 @@ def test_a_spec_extending_a_module_of_input_and_output_is_checked_when_it_evalua
     spec.with_suffix(".cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
     code, out, err = ttt_check("--spec", str(spec))
     assert code == 0 and "3 distinct states" in out, out + err
+
+
+# ---- the operators against definitions of their own, in every state of a model; and TLC's figures ------------------
+
+FIXTURES = ROOT / "tests/fixtures/tlc"
+
+
+def tlc_figures(name: str):
+    """TLC's report on a model of tests/specs/tla, kept in tests/fixtures/tlc (see its README)."""
+    import tlc
+
+    return tlc.read_output((FIXTURES / f"{name}.out").read_text())
+
+
+def test_the_operators_agree_with_definitions_of_their_own_in_every_state_as_tlc_says(ttt_check, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, err = ttt_check("--spec", "tests/specs/tla/community.tla")
+    kept = tlc_figures("community")
+    assert kept.verdict.result == "success" and code == 0, out + err
+    assert f"{kept.distinct:,} distinct states" in out and "[ok] invariant Agree holds" in out
+
+
+def test_a_definition_made_wrong_breaks_the_agreement_in_the_state_tlc_shows(ttt_check, monkeypatch):
+    import tlc
+
+    monkeypatch.chdir(ROOT)
+    code, out, err = ttt_check("--spec", "tests/specs/tla/community.tla", "--config",
+                               "tests/specs/tla/community_wrong.cfg")
+    kept = tlc_figures("community_wrong")
+    assert kept.verdict.result == "safety failure" and code == 12, out + err
+    shown = dict(re.findall(r"^/\\ (\w+) = (.*)$", out, re.MULTILINE))
+    assert {name: tlc.parse_value(text) for name, text in shown.items()} == kept.states[0]

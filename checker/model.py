@@ -165,6 +165,9 @@ class Model(Generic[S]):
     canonical: Callable[[S], S] | None = None
     #: Why `canonical` is None where the spec itself has a symmetry (a part of the model breaks it), for --symmetry.
     no_symmetry: str = ""
+    #: Whether the search always reduces by `canonical` (a TLA+ cfg's SYMMETRY or VIEW), not only with --symmetry.
+    symmetry_required: bool = False
+
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None
@@ -173,6 +176,10 @@ class Model(Generic[S]):
     required_invariants: tuple[str, ...] = ()
     required_temporal: tuple[str, ...] = ()
     deadlock_check: bool | None = None
+    #: Optional `constraint(state, previous) -> bool`: whether a state reached from `previous` (None: an initial
+    #: state) is in the model (TLC's CONSTRAINT and ACTION_CONSTRAINT); one outside is checked against the
+    #: invariants but neither counted nor expanded, and a state whose successors are all outside is no deadlock.
+    constraint: Callable[[S, S | None], bool] | None = None
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 

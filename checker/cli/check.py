@@ -41,8 +41,14 @@ class Search:
 
         `watched`: every state's steps are watched (--coverage, --dump), which only the generic engine does.
         """
-        keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry")
+        keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry") or model.symmetry_required
         max_states, engine = options.pop("max_states"), options.pop("engine")
+        if symmetry and temporal and model.symmetry_required:
+            raise click.UsageError(
+                "the cfg's SYMMETRY cannot be used with temporal properties: liveness on representatives is sound "
+                "only when every symmetry preserves the property and the fairness, which is not checked (TLC warns "
+                "and checks anyway; ttt-check does not): remove SYMMETRY from the cfg to check them"
+            )
         if symmetry and temporal:
             raise click.UsageError(
                 "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "

@@ -156,11 +156,27 @@ def explore(
     deadlock = None
     pending = list(invariants)
 
+    #: a state outside the model's constraint (TLC's CONSTRAINT) -> the state it was reached from: never
+    #: counted nor expanded, though its invariants are checked, as TLC does
+    outside: dict = {}
+    in_model = model.constraint
+
+    def excluded(state: Hashable, previous: Hashable | None) -> bool:
+        """Whether `state` is outside the constraint; if so, check the invariants in it at once."""
+        if in_model is None or in_model(state, previous):
+            return False
+        outside.setdefault(state, previous)
+        for invariant in list(pending):
+            if not invariant.holds(state):
+                found[invariant.name] = state
+                pending.remove(invariant)
+        return True
+
     frontier = []
     for state in model.init_states():
         stats.generated += 1
         state = canonical(state)
-        if state not in parents:
+        if state not in parents and not excluded(state, None):
             parents[state] = None
             frontier.append(state)
     initial = tuple(frontier)
@@ -192,6 +208,7 @@ def explore(
                     stats.generated += len(targets)
                     successors = dict.fromkeys(targets)  # a dict keeps the model's order, so runs are repeatable
                     changes = len(successors) > 1 or (len(successors) == 1 and state not in successors)
+                    generated = bool(successors)
                 else:
                     successors = {}
                     changes = False
@@ -203,8 +220,11 @@ def explore(
                         stats.generated += 1
                         changes = changes or successor != state
                         successors[canonical(successor)] = None
+                    generated = bool(successors)
+                if in_model is not None:
+                    successors = {t: None for t in successors if not excluded(t, state)}
                 stats.transitions += len(successors)
-                if not successors:
+                if not generated:
                     stats.deadlocks += 1
                     if deadlock is None and check_deadlock:
                         deadlock = state
@@ -240,6 +260,10 @@ def explore(
     stats.seconds = time.perf_counter() - started
 
     def trace(state):
+        if state in outside and state not in parents:  # a violation in a state outside the constraint
+            previous = outside[state]
+            path = (path_to(parents, previous) if previous is not None else []) + [state]
+            return trace_through(model, concretise(model, canonical, path) if symmetry else path)
         path = path_to(parents, state)
         return trace_through(model, concretise(model, canonical, path) if symmetry else path)
 

@@ -50,6 +50,8 @@ class Config:
     action_constraints: list[str] = field(default_factory=list)
     symmetry: str | None = None
     view: str | None = None
+    #: how TLC prints a trace's states (ttt-check prints the variables themselves: nothing is checked by it)
+    alias: str | None = None
     check_deadlock: bool | None = None
     #: name -> its value (a Python value of `checker.tla.values`)
     constants: dict[str, Any] = field(default_factory=dict)
@@ -133,7 +135,7 @@ def parse(text: str, file: str) -> Config:
         if kind == "word" and keyword in KEYWORDS:
             section = keyword
             at += 1
-            if section in ("ALIAS", "POSTCONDITION"):
+            if section == "POSTCONDITION":
                 raise Unsupported(f"the cfg's {section} is not supported", where(line))
             continue
         if section is None:
@@ -160,7 +162,7 @@ def parse(text: str, file: str) -> Config:
             if word not in ("TRUE", "FALSE"):
                 raise TlaError(f"CHECK_DEADLOCK is TRUE or FALSE, not {word}", where(line))
             config.check_deadlock = word == "TRUE"
-        elif section in ("INIT", "NEXT", "SPECIFICATION", "SYMMETRY", "VIEW"):
+        elif section in ("INIT", "NEXT", "SPECIFICATION", "SYMMETRY", "VIEW", "ALIAS"):
             attribute = section.lower()
             if getattr(config, attribute) is not None:
                 raise TlaError(f"the cfg names a second {section}: {word}", where(line))

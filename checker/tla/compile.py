@@ -20,6 +20,7 @@ unassigned is TLC's error "not completely specified", at the action's place.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -50,7 +51,7 @@ def _namespace() -> dict:
     ns = {name: getattr(module, name) for module in (runtime, community, graphs, tools) for name in dir(module)
           if not name.startswith("_")}
     ns.update(
-        Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
+        ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
     )
     return ns
@@ -62,6 +63,16 @@ class _Unset:
 
 
 _UNSET = _Unset()
+
+
+class _Any:
+    """The value of a variable an action leaves unconstrained, in a step asked for by ENABLED or fairness."""
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+ANY = _Any()
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,11 @@ class Program:
         self.sources: list[str] = []
         #: id of a Loc -> its name in the namespace
         self.locs: dict[int, str] = {}
+        #: id of an expression -> whether it is a constant to compute once (see `hoistable`), and the name of
+        #: the function that does; `keep` holds the expressions so that their ids stay theirs
+        self.closed: dict[int, bool] = {}
+        self.hoists: dict[int, str] = {}
+        self.keep: list = []
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -120,6 +136,32 @@ class Program:
             exec(compile(source, "<tla>", "exec"), self.ns)
         except (SyntaxError, RecursionError) as error:
             raise Unsupported(f"the spec is too deeply nested to compile ({type(error).__name__})") from None
+
+    # ---- constants ----------------------------------------------------------------------------------------
+
+    def hoistable(self, e: Any) -> bool:
+        """Whether `e` is a constant worth computing once: of level 0, reading no name bound around it, and
+        more than a literal or the name of a definition (whose function remembers its value already)."""
+        if isinstance(e, (t.Num, t.Str, t.Bool, t.At, t.OpArg, LambdaDef, _Code)):
+            return False
+        if isinstance(e, t.Apply) and (not e.args or isinstance(e.target, (Local, OpParam))):
+            return False
+        key = id(e)
+        found = self.closed.get(key)
+        if found is None:
+            found = self.closed[key] = (self.level(e) == CONSTANT and not _opens(e))
+            self.keep.append(e)
+        return found
+
+    def hoisted(self, e: Any, code: Callable[[], str]) -> str:
+        """The code reading constant `e`, computed where it is first read, then remembered."""
+        name = self.hoists.get(id(e))
+        if name is None:
+            name = self.hoists[id(e)] = self.fresh("H")
+            memo = self.constant([_UNSET])
+            self.define(f"def {name}():\n    v = {memo}[0]\n    if v is UNSET:\n        v = {memo}[0] = {code()}\n"
+                        f"    return v\n")
+        return f"{name}()"
 
     # ---- definitions ------------------------------------------------------------------------------------
 
@@ -178,11 +220,12 @@ class Program:
         return self.ns[name]
 
     def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
-               free: tuple = ()) -> tuple[Callable, list[Leaf]]:
+               free: tuple = (), partial: bool = False) -> tuple[Callable, list[Leaf]]:
         """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
         a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
-        the names bound around `e` that it reads, which the generator takes after the state."""
-        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free])
+        the names bound around `e` that it reads, which the generator takes after the state. `partial`: a
+        variable the action leaves unassigned is ANY in the state yielded (see `Gen`)."""
+        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial)
         return gen.compile(e, {uid: f"p{uid}" for uid in free})
 
 
@@ -190,12 +233,25 @@ class Expr:
     """Compiles expressions to Python expressions. `now(i)`/`after(i)`: the code reading variable i in
     the current/next state (None: not known there); `state`/`next_state`: the code of the whole tuple."""
 
-    def __init__(self, program: Program, env: dict, now: Any = "S", after: Any = None, at: str | None = None):
+    def __init__(self, program: Program, env: dict, now: Any = "S", after: Any = None, at: str | None = None,
+                 strict: bool = False, in_prime: bool = False):
         self.p = program
         self.env = env
         self.now_code = now
         self.after_code = after
         self.at = at
+        #: a read of a variable not yet assigned is refused as it is compiled (for ENABLED, which asks whether
+        #: a step exists, and cannot tell when the step would read what it has not chosen)
+        self.strict = strict
+        #: inside `e'`: the current state read is the next one
+        self.in_prime = in_prime
+
+    def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
+             in_prime: bool | None = None) -> "Expr":
+        """This compiler with some of its settings changed."""
+        return Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
+                    self.after_code if after is None else after, self.at if at is None else at, self.strict,
+                    self.in_prime if in_prime is None else in_prime)
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
     def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
@@ -204,6 +260,11 @@ class Expr:
         code = source[index] if source is not None else None
         if code is None:
             name = self.p.variables[index].name
+            primed = primed or self.in_prime
+            if self.strict:
+                raise Unsupported(f"ENABLED of this action would read {name}{chr(39) * primed} before the action "
+                                  f"chooses it: ttt-check decides ENABLED of actions that assign their primed "
+                                  f"variables before they read them", loc)
             if primed:
                 message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
             else:
@@ -220,14 +281,16 @@ class Expr:
 
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
-        return Expr(self.p, self.env, now=self.after_code, after=None, at=self.at)
+        return Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
-        return Expr(self.p, env, self.now_code, self.after_code, self.at if at is None else at)
+        return self.like(env=env, at=at)
 
     # ---- values ---------------------------------------------------------------------------------------
 
     def value(self, e: Any) -> str:
+        if self.p.hoistable(e):
+            return self.p.hoisted(e, lambda: getattr(self, "c_" + type(e).__name__)(e))
         return getattr(self, "c_" + type(e).__name__)(e)
 
     def cond(self, e: Any) -> str:
@@ -273,7 +336,7 @@ class Expr:
         """The code of a name bound around the expression (an argument passed by name is compiled here)."""
         found = self.env[uid]
         if isinstance(found, Deferred):
-            return Expr(self.p, found.env, self.now_code, self.after_code, self.at).value(found.expr)
+            return self.like(env=found.env).value(found.expr)
         return found
 
     def c_Apply(self, e: t.Apply) -> str:
@@ -394,7 +457,7 @@ class Expr:
     def enabled(self, e: Any) -> str:
         """`ENABLED A`: whether A has a step from the current state."""
         free = tuple(sorted(_free(e, self.env)))
-        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free)
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True)
         name = self.p.constant(generator)
         args = "".join(", " + self.read(uid, e.loc) for uid in free)
         return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
@@ -444,9 +507,19 @@ class Expr:
         return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
 
     def c_SetFilter(self, e: t.SetFilter) -> str:
+        """A comprehension over a listed set; `filter_set` for another (an infinite one stays a filter)."""
         clauses, env = self.bind((e.bound,))
         element = self._element((e.bound,))
-        return f"frozenset([{element} {clauses} if {self.with_env(env).cond(e.body)}])"
+        condition = self.with_env(env).cond(e.body)
+        if e.bound.tuple_:
+            return f"frozenset([{element} {clauses} if {condition}])"
+        name = element
+        base = self.value(e.bound.set)
+        at = self.p.loc(e.loc)
+        if _SIMPLE.fullmatch(base):
+            return (f"(frozenset([{name} for {name} in {base} if {condition}]) if type({base}) is frozenset "
+                    f"else filter_set({base}, (lambda {name}: {condition}), {at}))")
+        return f"filter_set({base}, (lambda {name}: {condition}), {at})"
 
     def _element(self, bounds: tuple) -> str:
         names = [f"v{n.uid}" for b in bounds for n in b.names]
@@ -527,7 +600,7 @@ class Expr:
                 else:
                     keys.append("(" + "".join(self.value(a) + ", " for a in step) + ")")
             old = self.p.fresh("at")
-            value = Expr(self.p, self.env, self.now_code, self.after_code, old).value(new)
+            value = self.like(at=old).value(new)
             code = f"except_({code}, ({''.join(k + ', ' for k in keys)}), lambda {old}: {value}, {at})"
         return code
 
@@ -603,6 +676,10 @@ class _Code:
     loc: Loc = t.NOWHERE
 
 
+#: code that reads a value without computing anything (it may be written twice)
+_SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
+
+
 def _is_literal(e: Any) -> bool:
     return isinstance(e, (t.Num, t.Str, t.Bool)) or (isinstance(e, t.Tuple) and all(_is_literal(i) for i in e.items)) \
         or (isinstance(e, t.SetEnum) and all(_is_literal(i) for i in e.items))
@@ -614,6 +691,17 @@ def _literal(e: Any) -> Any:
     if isinstance(e, t.SetEnum):
         return frozenset(_literal(i) for i in e.items)
     return e.value
+
+
+def _opens(e: Any) -> bool:
+    """Whether `e` reads a name bound around it (a bound variable, a parameter, a LET definition, `@`)."""
+    for node in t.walk(e):
+        if isinstance(node, t.At):
+            return True
+        target = getattr(node, "target", None)
+        if isinstance(target, (Local, OpParam)) or (isinstance(target, Definition) and target.let):
+            return True
+    return False
 
 
 def _free(e: Any, env: dict) -> set:
@@ -650,11 +738,15 @@ class Ctx:
 class Gen:
     """Writes the generator of one action's steps (see the module's docstring)."""
 
-    def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None):
+    def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None,
+                 partial: bool = False):
         self.p = program
         self.root = root
         self.initial = initial
         self.labels = labels
+        #: a variable left unassigned is no error but ANY (for ENABLED and fairness, which ask whether a step
+        #: exists: an unconstrained variable may take any value)
+        self.partial = partial
         self.params = params or []
         self.lines: list[str] = []
         self.leaves: list[Leaf] = []
@@ -699,7 +791,7 @@ class Gen:
 
     def expr(self, ctx: Ctx) -> Expr:
         now = ctx.now if self.initial else "S"
-        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after)
+        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
 
     def leaf(self, ctx: Ctx) -> None:
         """A step is complete: every variable must be assigned; yield it."""
@@ -708,7 +800,9 @@ class Gen:
         path = ctx.path or (self.root,)
         if ctx.want is not None and ctx.want != self.root:
             path += (ctx.want,)
-        if missing:
+        if missing and self.partial:
+            assigned = ["ANY" if code is None else code for code in assigned]
+        elif missing:
             what = "the initial predicate" if self.initial else f"action {' › '.join(path)}"
             message = (f"Successor state is not completely specified by {what}: the following variables are not "
                        f"assigned: {', '.join(missing)}")
@@ -733,9 +827,21 @@ class Gen:
         being a condition: in Init, whether it reads a variable not yet assigned; in Next, whether it is
         action-level."""
         if self.initial:
-            return any(isinstance(getattr(n, "target", None), Var) and ctx.now[n.target.index] is None
-                       for n in _walk_inlined(e))
-        return self.p.level(e) >= ACTION
+            if any(isinstance(getattr(n, "target", None), Var) and ctx.now[n.target.index] is None
+                   for n in _walk_inlined(e)):
+                return True
+        elif self.p.level(e) >= ACTION:
+            return True
+        return any(self.acts(d.expr, replace(ctx, env=d.env)) for d in self._deferred(e, ctx))
+
+    def _deferred(self, e: Any, ctx: Ctx) -> list:
+        """The arguments passed by name that `e` reads (they make it act when they do)."""
+        found = []
+        for node in t.walk(e):
+            target = getattr(node, "target", None)
+            if isinstance(target, Local) and isinstance(ctx.env.get(target.uid), Deferred):
+                found.append(ctx.env[target.uid])
+        return found
 
     def gen(self, e: Any, ctx: Ctx, k: Callable[[Ctx], None]) -> None:
         if not self.acts(e, ctx):
@@ -825,6 +931,14 @@ class Gen:
             message = "Attempted to evaluate a CASE expression, and none of the conditions were true"
             self.block(ctx, "else", lambda c: self.emit(c, f"fail({message!r}, {self.p.loc(e.loc)})"))
 
+    def g_Step(self, e: t.Step, ctx: Ctx, k) -> None:
+        """`[A]_v` is `A \\/ UNCHANGED v`; `<<A>>_v` is `A /\\ v' /= v`."""
+        unchanged = t.Apply(e.loc, "UNCHANGED", (e.sub,), target=Builtin("UNCHANGED", 1, ""))
+        if e.box:
+            return self.g_Junction(t.Junction(e.loc, False, (e.action, unchanged)), ctx, k)
+        changed = t.Apply(e.loc, "~", (unchanged,), target=Builtin("~", 1, ""))
+        self._conjuncts([e.action, changed], ctx, k)
+
     def g_Given(self, e: t.Given, ctx: Ctx, k) -> None:
         env = dict(ctx.env)
         env[e.uid] = e.name
@@ -853,7 +967,12 @@ class Gen:
         return self.guard([e], ctx, k)
 
     def _assigned_var(self, lhs: Any, ctx: Ctx) -> int | None:
-        """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned."""
+        """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned (an
+        argument passed by name is seen through: `Send(p, d, mem, mem')` with `Send(..., new) == new = e`)."""
+        while isinstance(lhs, t.Apply) and isinstance(lhs.target, Local) and not lhs.args \
+                and isinstance(ctx.env.get(lhs.target.uid), Deferred):  # fmt: skip
+            deferred = ctx.env[lhs.target.uid]
+            lhs, ctx = deferred.expr, replace(ctx, env=deferred.env)
         if self.initial:
             if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var) and ctx.now[lhs.target.index] is None:
                 return lhs.target.index

@@ -71,6 +71,10 @@ class LazySet:
         return mine == (other.elements() if isinstance(other, LazySet) else other)
 
     def __hash__(self) -> int:
+        """An infinite set equals no listed one: it is hashed by what it is made of (so that a set can hold
+        it, as `UNION {[S -> Nat]}` does); a finite one as the set of its elements."""
+        if self.size() is None:
+            return hash(("lazy",) + self.key())
         return hash(self.elements())
 
     def key(self) -> tuple:
@@ -288,6 +292,34 @@ class Combined(LazySet):
 
     def key(self):
         return (self.op, self.left, self.right)
+
+
+class Filtered(LazySet):
+    """`{x \\in S : P}` of an infinite S."""
+
+    def __init__(self, base: Any, test: Callable[[Any], bool], loc=None):
+        self.base, self.test, self.loc = base, test, loc
+        self.written = "{x \\in S : P}"
+
+    def contains(self, value):
+        return value in self.base and self.test(value)
+
+    def key(self):
+        return ("filter", id(self))
+
+
+class Unions(LazySet):
+    """`UNION SS` where some set of SS cannot be listed."""
+
+    def __init__(self, sets: tuple, loc=None):
+        self.sets, self.loc = sets, loc
+        self.written = "UNION S"
+
+    def contains(self, value):
+        return any(value in s for s in self.sets)
+
+    def key(self):
+        return ("UNION", self.sets)
 
 
 class RecursiveFunction:

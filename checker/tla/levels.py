@@ -31,8 +31,10 @@ class Levels:
             return self.definition(e.target) if isinstance(e.target, (Definition, LambdaDef)) else CONSTANT
         if isinstance(e, LambdaDef):
             return self.of(e.body)
-        if isinstance(e, (t.Step, t.Fairness)):
+        if isinstance(e, t.Fairness):
             return TEMPORAL
+        if isinstance(e, t.Step):  # `[A]_v` is an action; `[][A]_v` is temporal ([] raises it)
+            return max(ACTION, self.of(e.action), self.of(e.sub))
         if isinstance(e, t.Let):
             return self.of(e.body)
         return max((self.of(p) for p in e.parts()), default=CONSTANT)

@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.lazy import (
     Combined,
+    Filtered,
     Functions,
     LazySet,
     Product,
@@ -20,6 +21,7 @@ from checker.tla.lazy import (
     RecursiveFunction,
     Sequences,
     Subsets,
+    Unions,
     as_set,
     cardinality,
     listed,
@@ -235,18 +237,27 @@ def subseteq(a, b, loc) -> bool:
 
 
 def powerset(s, loc):
-    s = as_set(s, loc)
-    made = Subsets(s, loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`SUBSET s`: listed only when it is enumerated (membership needs no list)."""
+    return Subsets(as_set(s, loc), loc)
 
 
 def big_union(s, loc):
-    """`UNION S`."""
+    """`UNION S`: listed, unless a set of S cannot be (then it answers membership)."""
+    sets = [as_set(inner, loc) for inner in listed(as_set(s, loc), loc)]
+    if any(isinstance(inner, LazySet) and inner.size() is None for inner in sets):
+        return Unions(tuple(sets), loc)
     out: set = set()
-    for inner in listed(as_set(s, loc), loc):
-        out.update(listed(as_set(inner, loc), loc))
+    for inner in sets:
+        out.update(listed(inner, loc))
     return frozenset(out)
+
+
+def filter_set(s, test: Callable, loc):
+    """`{x \\in s : P}` of a set that is not listed yet: listed when it can be, else answering membership."""
+    s = as_set(s, loc)
+    if isinstance(s, LazySet) and s.size() is None:
+        return Filtered(s, lambda x: truth(test(x), loc, "the condition of a set filter"), loc)
+    return frozenset([x for x in listed(s, loc) if truth(test(x), loc, "the condition of a set filter")])
 
 
 def product(factors: tuple, loc):
@@ -260,17 +271,13 @@ def product(factors: tuple, loc):
 
 
 def functions(d, r, loc):
-    """`[D -> R]`."""
-    made = Functions(as_set(d, loc), as_set(r, loc), loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`[D -> R]`: listed only when it is enumerated (membership needs no list)."""
+    return Functions(as_set(d, loc), as_set(r, loc), loc)
 
 
 def records(fields: tuple, loc):
-    """`[a : S, b : T]`."""
-    made = Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
-    size = made.size()
-    return made.elements(loc) if size is not None and size <= EAGER else made
+    """`[a : S, b : T]`: listed only when it is enumerated (membership needs no list)."""
+    return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
 
 
 def enum(s, loc) -> list:

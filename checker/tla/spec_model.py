@@ -32,7 +32,7 @@ from checker.properties.temporal import (
 from checker.tla import frontend, values
 from checker.tla import tree as t
 from checker.tla.cfg import Config
-from checker.tla.compile import Gen, Leaf, Program
+from checker.tla.compile import ANY, Leaf, Program
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, STATE, TEMPORAL
 from checker.tla.scope import Const, Definition, Modules, Resolver, Var
@@ -97,8 +97,13 @@ class TlaSpec(Model[tuple]):
         self.views = {"tla": self._show}
         self.constraints = [self._state_predicate(name, "CONSTRAINT") for name in self.config.constraints]
         self.action_constraints = [self._action_predicate(name) for name in self.config.action_constraints]
-        if self.config.symmetry or self.config.view:
-            raise Unsupported(f"the cfg's {'SYMMETRY' if self.config.symmetry else 'VIEW'} is not supported yet")
+        self.constraint = self._allowed if self.constraints or self.action_constraints else None
+        if self.config.symmetry:
+            self.canonical = self._symmetry(self.config.symmetry)
+            self.symmetry_required = True
+        if self.config.view:
+            self.canonical = self._by_view(self.config.view, self.canonical)
+            self.symmetry_required = True
 
     def _read_module(self, path: Path) -> dict:
         self.texts[str(path)] = frontend.read_text(path)
@@ -108,8 +113,8 @@ class TlaSpec(Model[tuple]):
 
     def _constants(self, declared: Mapping[str, Const]) -> dict[str, Any]:
         given = self.config.constants
-        for name in given:
-            if name not in declared:
+        for name, value in given.items():
+            if name not in declared and value is not values.ModelValue(name):  # `p1 = p1` only names a value
                 raise TlaError(f"the cfg gives a value to {name}, which the spec does not declare as a CONSTANT",
                                frontend.nowhere(Path(self.config.file)))
         values_ = {}
@@ -150,14 +155,13 @@ class TlaSpec(Model[tuple]):
             next_ = self._definition(config.next or "Next", "NEXT")
             return init, next_, []
         spec = self._definition(config.specification, "SPECIFICATION")
-        init = next_ = None
+        next_ = None
+        initial: list = []
         fairness: list = []
         for part in self._conjuncts(spec.resolved_body()):
             level = self.program.level(part)
             if level <= STATE:
-                if init is not None:
-                    raise Unsupported("the SPECIFICATION has more than one initial predicate", part.loc)
-                init = self._as_definition(part, "Init")
+                initial.append(part)
             elif _is_box_next(part):
                 if next_ is not None:
                     raise Unsupported("the SPECIFICATION has more than one [][Next]_vars", part.loc)
@@ -167,9 +171,11 @@ class TlaSpec(Model[tuple]):
             else:
                 raise Unsupported("this part of the SPECIFICATION is neither Init, [][Next]_vars nor fairness "
                                   "(WF, SF): ttt-check does not check such a specification", part.loc)
-        if init is None or next_ is None:
-            raise TlaError(f"the SPECIFICATION {spec.name} has no {'initial predicate' if init is None else '[][Next]_vars'}",
+        if not initial or next_ is None:
+            raise TlaError(f"the SPECIFICATION {spec.name} has no {'initial predicate' if not initial else '[][Next]_vars'}",
                            spec.loc)
+        init = self._as_definition(initial[0] if len(initial) == 1 else t.Junction(initial[0].loc, True, tuple(initial)),
+                                   "Init")
         return init, next_, fairness
 
     def _conjuncts(self, e: Any) -> list:
@@ -190,11 +196,7 @@ class TlaSpec(Model[tuple]):
 
     @cached_property
     def _initial(self) -> list[tuple[Label, tuple]]:
-        found = []
-        for leaf, picks, state in self.init_gen(None):
-            if self._allowed(state):
-                found.append((self._label(self.init_leaves[leaf], picks), state))
-        return found
+        return [(self._label(self.init_leaves[leaf], picks), state) for leaf, picks, state in self.init_gen(None)]
 
     def init_steps(self):
         return self._initial
@@ -205,13 +207,10 @@ class TlaSpec(Model[tuple]):
     def next_steps(self, state: tuple) -> Iterator[tuple[Label, tuple]]:
         leaves = self.leaves
         for leaf, picks, successor in self.step_gen(state):
-            if self._allowed(successor, state):
-                yield self._label(leaves[leaf], picks), successor
+            yield self._label(leaves[leaf], picks), successor
 
-    @property
-    def next_states(self) -> Callable[[tuple], list] | None:
-        if self.constraints or self.action_constraints:
-            return None
+    @cached_property
+    def next_states(self) -> Callable[[tuple], list]:
         gen = self.states_gen
         return lambda state: list(gen(state))
 
@@ -236,6 +235,42 @@ class TlaSpec(Model[tuple]):
 
     def show_value(self, value: Any) -> str:
         return values.show(value)
+
+    def _symmetry(self, name: str) -> Callable[[tuple], tuple]:
+        """The cfg's SYMMETRY: a set of permutations of model values (`Permutations(Procs)`); a state's
+        representative is the least, in TLC's order of values, of the states its permutations make."""
+        d = self._definition(name, "SYMMETRY")
+        if self.program.level(d.resolved_body()) != 0:
+            raise TlaError(f"the SYMMETRY {name} is not a constant", d.loc)
+        perms = self.program.evaluator(t.Apply(d.loc, name, (), target=d))(None)
+        mappings = []
+        for perm in values.ordered(perms):
+            if not values.is_function(perm):
+                raise TlaError(f"the SYMMETRY {name} holds {values.show(perm)}, not a permutation", d.loc)
+            mapping = dict(values.items(perm))
+            if not all(type(k) is values.ModelValue for k in mapping):
+                raise TlaError(f"the SYMMETRY {name} permutes values that are not model values: TLC permutes model "
+                               f"values only", d.loc)
+            mappings.append(mapping)
+
+        def canonical(state: tuple) -> tuple:
+            return min((values.permuted(state, m) for m in mappings), key=values.key)
+
+        return canonical
+
+    def _by_view(self, name: str, symmetry: Callable | None) -> Callable[[tuple], tuple]:
+        """The cfg's VIEW: two states of the same view are one to the search, which keeps the first found
+        (after SYMMETRY's representative, when there is one), as TLC does."""
+        d = self._definition(name, "VIEW")
+        view = self.program.evaluator(t.Apply(d.loc, name, (), target=d))
+        first: dict = {}
+
+        def canonical(state: tuple) -> tuple:
+            if symmetry is not None:
+                state = symmetry(state)
+            return first.setdefault(view(state), state)
+
+        return canonical
 
     # ---- invariants and properties -----------------------------------------------------------------------
 
@@ -430,14 +465,14 @@ class TlaSpec(Model[tuple]):
             return Fair(e.strong, name)
         holds = self._compiled(action, env, action=True)
         sub = self.program.evaluator(_given(e.sub, env, self.program))
-        generator, _ = self.program.action(_given(action, env, self.program), "A", labels=False)
+        generator, _ = self.program.action(_given(action, env, self.program), "A", labels=False, partial=True)
         enabled_memo: dict = {}
 
         def enabled(s) -> bool:
             found = enabled_memo.get(s)
             if found is None:
                 here = sub(s)
-                found = enabled_memo[s] = any(sub(u) != here for u in generator(s))
+                found = enabled_memo[s] = any(ANY in u or sub(u) != here for u in generator(s))
             return found
 
         return Fair(e.strong, name, enabled, lambda s, u: sub(u) != sub(s) and holds(s, u))

@@ -158,6 +158,24 @@ def ordered(values: Iterable) -> list:
     return sorted(values, key=key)
 
 
+def permuted(value: Any, mapping: dict) -> Any:
+    """`value` with each model value replaced as `mapping` says (a permutation of SYMMETRY)."""
+    kind = type(value)
+    if kind is ModelValue:
+        return mapping.get(value, value)
+    if kind in (int, str, bool):
+        return value
+    if kind is tuple:
+        return tuple(permuted(v, mapping) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(permuted(v, mapping) for v in value)
+    if kind is Rcd:
+        return Rcd({k: permuted(v, mapping) for k, v in value.items()})
+    if isinstance(value, _Function):
+        return function({permuted(k, mapping): permuted(v, mapping) for k, v in value.items()})
+    return value
+
+
 # ---- TLC's notation ---------------------------------------------------------------------------------
 
 _ESCAPED = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f"}

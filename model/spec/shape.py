@@ -87,6 +87,9 @@ class SpecGame(StrategyTicTacToe):
         self.invariants_declared = spec.invariants_declared
         self.required_invariants, self.required_temporal = spec.required_invariants, spec.required_temporal
         self.deadlock_check, self.temporal_parts = spec.deadlock_check, spec.temporal_parts
+        if spec.constraint is not None:
+            self.constraint = lambda state, previous: spec.constraint(
+                self.tuple_of(state), None if previous is None else self.tuple_of(previous))
         self.unchecked_temporal = spec.unchecked_temporal
         self.temporal_properties = {
             name: replace(prop, formula=self._formula(prop.formula), fairness=self._fairness(prop.fairness))

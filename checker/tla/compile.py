@@ -675,6 +675,9 @@ class _Code:
     code: str
     loc: Loc = t.NOWHERE
 
+    def parts(self) -> tuple:
+        return ()
+
 
 #: code that reads a value without computing anything (it may be written twice)
 _SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
@@ -696,7 +699,7 @@ def _literal(e: Any) -> Any:
 def _opens(e: Any) -> bool:
     """Whether `e` reads a name bound around it (a bound variable, a parameter, a LET definition, `@`)."""
     for node in t.walk(e):
-        if isinstance(node, t.At):
+        if isinstance(node, (t.At, _Code)):  # a parameter of an operator passed as an argument is bound around
             return True
         target = getattr(node, "target", None)
         if isinstance(target, (Local, OpParam)) or (isinstance(target, Definition) and target.let):

@@ -583,5 +583,8 @@ class LambdaDef:
     def resolved_body(self):
         return self.lam.body
 
+    def parts(self) -> tuple:
+        return (self.lam.body,)
+
     name = "LAMBDA"
     let = True

@@ -14,6 +14,7 @@ import itertools
 import json
 import math
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import networkx as nx
@@ -344,6 +345,25 @@ def test_bitwise_and_combinatorics_operators_give_their_values(ttt_check, folder
         (f"choose({n}, {k})", len(list(itertools.combinations(range(n), k)))),
     ]  # fmt: skip
     holds(ttt_check, folder, "Bitwise, Combinatorics", claims)
+
+
+dyadics = st.builds(lambda num, power: Fraction(num, 2**power), st.integers(-9, 9), st.integers(0, 4))
+
+
+def rational(q: Fraction) -> Rec:
+    return Rec(num=q.numerator, den=q.denominator)
+
+
+@SETTINGS
+@given(p=dyadics, q=dyadics)
+def test_dyadic_rationals_add_and_halve_as_fractions_do(ttt_check, folder, p, q):
+    claims = [
+        (f"Add({tla(rational(p))}, {tla(rational(q))})", rational(p + q)), (f"Half({tla(rational(p))})", rational(p / 2)),
+        (f"IsDyadicRational({tla(rational(p))})", True), (f"IsDyadicRational([num |-> 1, den |-> 3])", False),
+        (f"PrettyPrint({tla(rational(p))})", "0" if p == 0 else "1" if p == 1 else f"{p.numerator}/{p.denominator}"),
+        ("Add(Zero, One)", rational(Fraction(1))),
+    ]  # fmt: skip
+    holds(ttt_check, folder, "Integers, DyadicRationals", claims)
 
 
 # ---- Graphs, UndirectedGraphs, Relation ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The TLA+ Community Modules on sets, functions and sequences, and the standard module Bags: Folds,
-Functions, FiniteSetsExt, SequencesExt, Bags, BagsExt, Bitwise and Combinatorics, written in Python.
+Functions, FiniteSetsExt, SequencesExt, Bags, BagsExt, Bitwise, Combinatorics and DyadicRationals, written in
+Python.
 
 Each function computes one operator as TLC does: where TLC replaces the module's TLA+ definition by
 Java code of its own (FoldSet, FoldLeft, SetToSeq, IsInjective, the bitwise operators...), as that
@@ -20,7 +21,7 @@ from checker.tla.errors import TlaError, Unsupported
 from checker.tla.lazy import LIMIT as _LIMIT
 from checker.tla.lazy import LazySet, RecursiveFunction, Naturals, as_set as _as_set, cardinality as _cardinality
 from checker.tla.lazy import listed as _listed
-from checker.tla.values import Fcn as _Fcn
+from checker.tla.values import Rcd as _Rcd
 from checker.tla.values import function as _function
 from checker.tla.values import is_function as _is_function
 from checker.tla.values import items as _items
@@ -980,3 +981,66 @@ def factorials(loc):
 def binomial(n, k, loc):
     """`choose(n, k) == factorial[n] \\div (factorial[k] * factorial[n - k])`, as TLC computes it: 0 when k > n."""
     return math.comb(_natural(n, "choose", 0, loc), _natural(k, "choose", 1, loc))
+
+
+# ---- DyadicRationals -----------------------------------------------------------------------------------------------
+
+
+def _rational(num: int, den: int):
+    """`Rational(num, den) == [num |-> num, den |-> den]`."""
+    return _Rcd({"num": num, "den": den})
+
+
+def _parts(p, op: str, position: int, loc) -> tuple[int, int]:
+    num, den = _rt.field(p, "num", loc), _rt.field(p, "den", loc)
+    return integer_of(num, op, position, loc), integer_of(den, op, position, loc)
+
+
+def _reduced(num: int, den: int, loc):
+    """`Reduce(p) == LET gcd == GCD(p.num, p.den) IN IF gcd = 1 THEN p ELSE Rational(p.num \\div gcd, p.den \\div
+    gcd)`, as TLC computes it (the gcd of 0 and d is d)."""
+    gcd = math.gcd(num, den)
+    if gcd == 0:
+        raise TlaError("Reduce of the rational 0/0: its greatest common divisor is 0", loc)
+    return _rational(num // gcd, den // gcd)
+
+
+def is_dyadic_rational(r, loc):
+    """`IsDyadicRational(r) == \\E i \\in 0..r.den: 2^i = r.den`."""
+    den = integer_of(_rt.field(r, "den", loc), "IsDyadicRational", 0, loc)
+    return den > 0 and den & (den - 1) == 0
+
+
+def dyadic_zero(loc):
+    """`Zero == Rational(0,1)`."""
+    return _rational(0, 1)
+
+
+def dyadic_one(loc):
+    """`One == Rational(1,1)`."""
+    return _rational(1, 1)
+
+
+def dyadic_add(p, q, loc):
+    """`Add(p, q) == IF p = Zero THEN q ELSE LET lcn == Max({p.den, q.den}) qq == Rational(q.num * (lcn \\div q.den),
+    q.den * (lcn \\div q.den)) pp == ... IN Reduce(Rational(qq.num + pp.num, lcn))`."""
+    if _rt.eq(p, _rational(0, 1), loc):
+        return q
+    (pn, pd), (qn, qd) = _parts(p, "Add", 0, loc), _parts(q, "Add", 1, loc)
+    common = max(pd, qd)
+    return _reduced(qn * _rt.div(common, qd, loc) + pn * _rt.div(common, pd, loc), common, loc)
+
+
+def dyadic_half(p, loc):
+    """`Half(p) == Reduce(Rational(p.num, p.den * 2))`."""
+    num, den = _parts(p, "Half", 0, loc)
+    return _reduced(num, den * 2, loc)
+
+
+def dyadic_pretty_print(p, loc):
+    """`PrettyPrint(p) == IF p = Zero THEN "0" ELSE IF p = One THEN "1" ELSE ToString(p.num) \\o "/" \\o ToString(p.den)`."""
+    if _rt.eq(p, _rational(0, 1), loc):
+        return "0"
+    if _rt.eq(p, _rational(1, 1), loc):
+        return "1"
+    return _rt.to_string(_rt.field(p, "num", loc), loc) + "/" + _rt.to_string(_rt.field(p, "den", loc), loc)

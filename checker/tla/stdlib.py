@@ -193,6 +193,9 @@ _SVG = {
     "SVGSerialize": (3, "svg_serialize"),
 }  # fmt: skip
 _GRAPH_VIZ = {"DotDiGraph": (3, "dot_di_graph", {1: 1, 2: 1})}
+_DYADIC_RATIONALS = {"IsDyadicRational": (1, "is_dyadic_rational"), "Zero": (0, "dyadic_zero"), "One": (0, "dyadic_one"),
+                     "Add": (2, "dyadic_add"), "Half": (1, "dyadic_half"),
+                     "PrettyPrint": (1, "dyadic_pretty_print")}  # fmt: skip
 
 #: what each standard module exports (with what the modules it extends export; a LOCAL INSTANCE exports nothing)
 MODULES: dict[str, dict[str, Builtin]] = {
@@ -218,6 +221,7 @@ MODULES: dict[str, dict[str, Builtin]] = {
     "CSV": _ops("CSV", _CSV),
     "SVG": _ops("SVG", _SVG),
     "GraphViz": _ops("GraphViz", _GRAPH_VIZ),
+    "DyadicRationals": _ops("DyadicRationals", _DYADIC_RATIONALS),
 }
 _SEQUENCES_EXT_ALL = {**_NATURALS, **_SEQUENCES, **_FINITE_SETS, **_INTEGERS, **_FOLDS, **_FUNCTIONS, **_FINITE_SETS_EXT,
                       **_TLC, **_BAGS, **_SEQUENCES_EXT}  # fmt: skip
@@ -237,7 +241,6 @@ REFUSED = {
     "RealTime": "the module RealTime is not supported: it needs real numbers",
     "ShiViz": "the module ShiViz is not supported: it reads the trace of TLC's trace explorer",
     "HTML": "the module HTML is not supported",
-    "DyadicRationals": "the module DyadicRationals is not supported",
     "Statistics": "the module Statistics is not supported: it needs real numbers",
     "DifferentialEquations": "the module DifferentialEquations is not supported: it needs real numbers",
 }

@@ -604,3 +604,18 @@ def test_a_definition_made_wrong_breaks_the_agreement_in_the_state_tlc_shows(ttt
     assert kept.verdict.result == "safety failure" and code == 12, out + err
     shown = dict(re.findall(r"^/\\ (\w+) = (.*)$", out, re.MULTILINE))
     assert {name: tlc.parse_value(text) for name, text in shown.items()} == kept.states[0]
+
+
+def test_every_operator_of_the_tables_is_a_function_of_the_compiled_codes_namespace_and_none_is_shadowed():
+    """Each Builtin of the standard and Community Modules names a function the compiled code sees, and no
+    module of them hides another's name with another object."""
+    from checker.tla import arithmetic, bags, community, compile, graphs, runtime, stdlib, tools
+
+    namespace = compile._namespace()
+    named = {op.function for table in stdlib.MODULES.values() for op in table.values() if op.function}
+    assert sorted(name for name in named if not callable(namespace.get(name))) == []
+    seen: dict = {}
+    for module in (runtime, community, bags, arithmetic, graphs, tools):
+        for name in dir(module):
+            if not name.startswith("_"):
+                assert seen.setdefault(name, getattr(module, name)) is getattr(module, name), name

@@ -1,9 +1,9 @@
-"""The TLA+ Community Modules on sets, functions and sequences, and the standard module Bags: Folds,
-Functions, FiniteSetsExt, SequencesExt, Bags, BagsExt, Bitwise, Combinatorics and DyadicRationals, written in
-Python.
+"""The TLA+ Community Modules on sets, functions and sequences, written in Python: Folds, Functions,
+FiniteSetsExt and SequencesExt (the others are in `bags`, `arithmetic`, `graphs` and `tools`, which
+share the helpers here that check an argument's kind as TLC does).
 
 Each function computes one operator as TLC does: where TLC replaces the module's TLA+ definition by
-Java code of its own (FoldSet, FoldLeft, SetToSeq, IsInjective, the bitwise operators...), as that
+Java code of its own (FoldSet, FoldLeft, SetToSeq, IsInjective, SimplePath...), as that
 code does, which may differ from the definition (the order a fold takes its elements in, a result
 where the definition's CHOOSE would fail); elsewhere as the TLA+ definition (quoted in the docstring)
 says, with TLC's errors. Operator arguments arrive as Python callables; every function takes its
@@ -19,12 +19,12 @@ from typing import Any, Callable
 from checker.tla import runtime as _rt
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.lazy import LIMIT as _LIMIT
-from checker.tla.lazy import LazySet, RecursiveFunction, Naturals, as_set as _as_set, cardinality as _cardinality
+from checker.tla.lazy import LazySet, RecursiveFunction
+from checker.tla.lazy import as_set as _as_set
+from checker.tla.lazy import cardinality as _cardinality
 from checker.tla.lazy import listed as _listed
-from checker.tla.values import Rcd as _Rcd
 from checker.tla.values import function as _function
 from checker.tla.values import is_function as _is_function
-from checker.tla.values import items as _items
 from checker.tla.values import ordered as _ordered
 
 # ---- the arguments' kinds, checked as TLC checks them ---------------------------------------------------
@@ -173,14 +173,14 @@ def _function_sets(s, t, loc) -> tuple[list, list]:
 def injections(s, t, loc):
     """`Injection(S,T) == { M \\in [S -> T] : IsInjective(M) }`."""
     domain, targets = _function_sets(s, t, loc)
-    _bounded(math.perm(len(targets), len(domain)) if len(domain) <= len(targets) else 0, "Injection", loc)
+    bounded(math.perm(len(targets), len(domain)) if len(domain) <= len(targets) else 0, "Injection", loc)
     return frozenset(_function(dict(zip(domain, chosen))) for chosen in itertools.permutations(targets, len(domain)))
 
 
 def surjections(s, t, loc):
     """`Surjection(S,T) == { M \\in [S -> T] : \\A t \\in T : \\E s \\in S : M[s] = t }`."""
     domain, targets = _function_sets(s, t, loc)
-    _bounded(len(targets) ** len(domain), "Surjection", loc)
+    bounded(len(targets) ** len(domain), "Surjection", loc)
     wanted = frozenset(targets)
     return frozenset(_function(dict(zip(domain, chosen))) for chosen in itertools.product(targets, repeat=len(domain))
                      if frozenset(chosen) == wanted)
@@ -210,7 +210,8 @@ def exists_bijection(s, t, loc):
     return _rt.size(s, loc) == _rt.size(t, loc)
 
 
-def _bounded(count: int, op: str, loc) -> None:
+def bounded(count: int, op: str, loc) -> None:
+    """Refuse to list `count` values, when more than ttt-check lists."""
     if count > _LIMIT:
         raise Unsupported(f"{op} would list {count:,} functions, more than the {_LIMIT:,} ttt-check lists", loc)
 
@@ -323,7 +324,7 @@ def choices(sets, loc):
     """`Choices(Sets) == LET ChoiceFunction(Ts) == { f \\in [Ts -> UNION Ts] : \\A T \\in Ts : f[T] \\in T } IN
     { Range(f) : f \\in ChoiceFunction(Sets) }`."""
     families = [elements_of(inner, loc) for inner in elements_of(sets, loc)]
-    _bounded(math.prod(len(f) for f in families), "Choices", loc)
+    bounded(math.prod(len(f) for f in families), "Choices", loc)
     return frozenset(frozenset(picked) for picked in itertools.product(*families))
 
 
@@ -362,7 +363,7 @@ def set_to_seq(s, loc):
 def set_to_seqs(s, loc):
     """`SetToSeqs(S) == LET D == 1..Cardinality(S) IN { f \\in [D -> S] : \\A i,j \\in D : i # j => f[i] # f[j] }`."""
     members = elements_of(s, loc)
-    _bounded(math.factorial(len(members)), "SetToSeqs", loc)
+    bounded(math.factorial(len(members)), "SetToSeqs", loc)
     return frozenset(itertools.permutations(members))
 
 
@@ -374,7 +375,7 @@ def set_to_sort_seq(s, before: Callable, loc):
 def set_to_all_k_permutations(s, loc):
     """`SetToAllKPermutations(S) == UNION { SetToSeqs(s) : s \\in SUBSET S }`."""
     members = elements_of(s, loc)
-    _bounded(sum(math.perm(len(members), k) for k in range(len(members) + 1)), "SetToAllKPermutations", loc)
+    bounded(sum(math.perm(len(members), k) for k in range(len(members) + 1)), "SetToAllKPermutations", loc)
     return frozenset(p for k in range(len(members) + 1) for p in itertools.permutations(members, k))
 
 
@@ -690,7 +691,7 @@ def all_sub_seqs(s, loc):
     """`AllSubSeqs(s) == { FoldFunction(Snoc, <<>>, [ i \\in D |-> s[i] ]) : D \\in SUBSET DOMAIN s }`, as TLC
     computes it: the subsequences of s's elements in their order."""
     s = sequence_of(s, "AllSubSeqs", 0, loc)
-    _bounded(2 ** len(s), "AllSubSeqs", loc)
+    bounded(2 ** len(s), "AllSubSeqs", loc)
     return frozenset(tuple(itertools.compress(s, mask)) for mask in itertools.product((0, 1), repeat=len(s)))
 
 
@@ -756,291 +757,3 @@ def replace_all_sub_seqs(r, s, t, loc):
         out += t[start:found] + r
         start = found + len(s)
     return out + t[start:]
-
-
-# ---- Bags (standard) and BagsExt ------------------------------------------------------------------------------
-
-
-def _bag(b, op: str, position: int, loc) -> list:
-    """The (element, copies) pairs of bag `b`, each count a positive integer (as TLC's Bags checks)."""
-    found = pairs_of(b, op, position, loc)
-    for element, copies in found:
-        if type(copies) is not int:
-            raise wrong_argument(op, position, "a bag (a function to positive integers)", b, loc)
-    return found
-
-
-def is_a_bag(b, loc):
-    """`IsABag(B) == B \\in [DOMAIN B -> {n \\in Nat : n > 0}]`."""
-    if type(b) is RecursiveFunction:
-        b = b.value(loc)
-    if not _is_function(b):
-        raise TlaError(f"Attempted to compute the DOMAIN of the {_rt.described(b)}, which is not a function", loc)
-    return all(type(v) is int and v > 0 for _, v in _items(b))
-
-
-def bag_to_set(b, loc):
-    """`BagToSet(B) == DOMAIN B`."""
-    return _rt.dom(b, loc)
-
-
-def set_to_bag(s, loc):
-    """`SetToBag(S) == [e \\in S |-> 1]`."""
-    return _function({x: 1 for x in _rt.each(s, loc)})
-
-
-def bag_in(e, b, loc):
-    """`BagIn(e,B) == e \\in BagToSet(B)`."""
-    return _rt.member(e, _rt.dom(b, loc), loc)
-
-
-def empty_bag(loc):
-    """`EmptyBag == SetToBag({})`."""
-    return ()
-
-
-def bag_plus(a, b, loc):
-    """`B1 (+) B2 == [e \\in (DOMAIN B1) \\cup (DOMAIN B2) |-> (IF e \\in DOMAIN B1 THEN B1[e] ELSE 0) + (IF e \\in
-    DOMAIN B2 THEN B2[e] ELSE 0) ]`."""
-    counts = dict(_bag(a, "(+)", 0, loc))
-    for element, copies in _bag(b, "(+)", 1, loc):
-        counts[element] = counts.get(element, 0) + copies
-    return _function(counts)
-
-
-def bag_minus(a, b, loc):
-    """`B1 (-) B2 == LET B == [e \\in DOMAIN B1 |-> IF e \\in DOMAIN B2 THEN B1[e] - B2[e] ELSE B1[e]] IN [e \\in {d
-    \\in DOMAIN B : B[d] > 0} |-> B[e]]`."""
-    taken = dict(_bag(b, "(-)", 1, loc))
-    counts = {}
-    for element, copies in _bag(a, "(-)", 0, loc):
-        left = copies - taken.get(element, 0)
-        if left > 0:
-            counts[element] = left
-    return _function(counts)
-
-
-def bag_union(bags, loc):
-    """`BagUnion(S) == [e \\in UNION {BagToSet(B) : B \\in S} |-> Sum( [B \\in S |-> IF BagIn(e, B) THEN B[e] ELSE 0] ) ]`."""
-    counts: dict = {}
-    for b in elements_of(bags, loc):
-        for element, copies in _bag(b, "BagUnion", 0, loc):
-            counts[element] = counts.get(element, 0) + copies
-    return _function(counts)
-
-
-def sub_bag_of(a, b, loc):
-    """`B1 \\sqsubseteq B2 == /\\ (DOMAIN B1) \\subseteq (DOMAIN B2) /\\ \\A e \\in DOMAIN B1 : B1[e] \\leq B2[e]`."""
-    larger = dict(_bag(b, "\\sqsubseteq", 1, loc))
-    return all(element in larger and _rt.le(copies, larger[element], loc) for element, copies in
-               _bag(a, "\\sqsubseteq", 0, loc))
-
-
-def sub_bags(b, loc):
-    """`SubBag(B)`: every bag SB with DOMAIN SB \\subseteq DOMAIN B and SB[e] \\leq B[e] (the TLA+ book's definition)."""
-    found = _bag(b, "SubBag", 0, loc)
-    _bounded(math.prod(c + 1 for _, c in found), "SubBag", loc)
-    made = set()
-    for counts in itertools.product(*(range(c + 1) for _, c in found)):
-        made.add(_function({e: n for (e, _), n in zip(found, counts) if n > 0}))
-    return frozenset(made)
-
-
-def bag_of_all(f: Callable, b, loc):
-    """`BagOfAll(F(_), B) == [e \\in {F(d) : d \\in BagToSet(B)} |-> Sum( [d \\in BagToSet(B) |-> IF F(d) = e THEN B[d]
-    ELSE 0] ) ]`."""
-    counts: dict = {}
-    for element, copies in _bag(b, "BagOfAll", 1, loc):
-        image = f(element)
-        counts[image] = counts.get(image, 0) + copies
-    return _function(counts)
-
-
-def bag_cardinality(b, loc):
-    """`BagCardinality(B) == Sum(B)`."""
-    return sum(copies for _, copies in _bag(b, "BagCardinality", 0, loc))
-
-
-def copies_in(e, b, loc):
-    """`CopiesIn(e, B) == IF BagIn(e, B) THEN B[e] ELSE 0`."""
-    return _rt.apply(b, e, loc) if bag_in(e, b, loc) else 0
-
-
-def bag_add(b, x, loc):
-    """`BagAdd(B, x) == IF x \\in DOMAIN B THEN [e \\in DOMAIN B |-> IF e=x THEN B[e]+1 ELSE B[e]] ELSE [e \\in DOMAIN
-    B \\union {x} |-> IF e=x THEN 1 ELSE B[e]]`."""
-    counts = dict(pairs_of(b, "BagAdd", 0, loc))
-    counts[x] = _rt.add(counts[x], 1, loc) if x in counts else 1
-    return _function(counts)
-
-
-def bag_remove(b, x, loc):
-    """`BagRemove(B,x) == IF x \\in DOMAIN B THEN IF B[x] = 1 THEN [e \\in DOMAIN B \\ {x} |-> B[e]] ELSE [e \\in
-    DOMAIN B |-> IF e=x THEN B[e]-1 ELSE B[e]] ELSE B`."""
-    counts = dict(pairs_of(b, "BagRemove", 0, loc))
-    if x not in counts:
-        return _function(counts)
-    if _rt.eq(counts[x], 1, loc):
-        del counts[x]
-    else:
-        counts[x] = _rt.sub(counts[x], 1, loc)
-    return _function(counts)
-
-
-def bag_remove_all(b, x, loc):
-    """`BagRemoveAll(B,x) == [e \\in DOMAIN B \\ {x} |-> B[e]]`."""
-    return _function({e: n for e, n in pairs_of(b, "BagRemoveAll", 0, loc) if e != x})
-
-
-def map_then_fold_bag(op: Callable, base, f: Callable, choose: Callable, b, loc):
-    """`MapThenFoldBag(op(_,_), base, f(_), choose(_), B) == LET handle(x) == LET pow[n \\in Nat \\ {0}] == op(IF n=1
-    THEN base ELSE pow[n-1], f(x)) IN pow[B[x]] IN MapThenFoldSet(op, base, handle, LAMBDA S : CHOOSE x \\in S :
-    TRUE, DOMAIN B)`."""
-    counts = dict(_bag(b, "MapThenFoldBag", 4, loc))
-    if any(n <= 0 for n in counts.values()):
-        raise wrong_argument("MapThenFoldBag", 4, "a bag (a function to positive integers)", b, loc)
-
-    def handle(x):
-        acc = base
-        for _ in range(counts[x]):
-            acc = op(acc, f(x))
-        return acc
-
-    acc = base
-    for x in reversed(elements_of(frozenset(counts), loc)):
-        acc = op(handle(x), acc)
-    return acc
-
-
-def fold_bag(op: Callable, base, b, loc):
-    """`FoldBag(op(_,_), base, B) == MapThenFoldBag(op, base, LAMBDA x: x, LAMBDA S : CHOOSE x \\in S : TRUE, B)`, as
-    TLC computes it: op(acc, e), once for each copy of each element e, in TLC's order."""
-    acc = base
-    for element, copies in pairs_of(b, "FoldBag", 2, loc):
-        if type(copies) is not int or copies <= 0:
-            raise wrong_argument("FoldBag", 2, "a bag (a function to positive integers)", b, loc)
-        for _ in range(copies):
-            acc = op(acc, element)
-    return acc
-
-
-def sum_bag(b, loc):
-    """`SumBag(B) == FoldBag(LAMBDA x,y : x+y, 0, B)`."""
-    return fold_bag(lambda x, y: _rt.add(x, y, loc), 0, b, loc)
-
-
-def product_bag(b, loc):
-    """`ProductBag(B) == FoldBag(LAMBDA x,y : x*y, 1, B)`."""
-    return fold_bag(lambda x, y: _rt.mul(x, y, loc), 1, b, loc)
-
-
-# ---- Bitwise ------------------------------------------------------------------------------------------------------
-
-
-def _natural(x, op: str, position: int, loc) -> int:
-    if type(x) is int and x >= 0:
-        return x
-    raise wrong_argument(op, position, "a natural number (Bitwise is defined on Nat)", x, loc)
-
-
-def bit_and(x, y, loc):
-    """`x & y == IF x >= y THEN And(x, y, 0, x) ELSE And(y, x, 0, y)`: the bits set in both."""
-    return _natural(x, "&", 0, loc) & _natural(y, "&", 1, loc)
-
-
-def bit_or(x, y, loc):
-    """`x | y == IF x >= y THEN Or(x, y, 0, x) ELSE Or(y, x, 0, y)`: the bits set in either."""
-    return _natural(x, "|", 0, loc) | _natural(y, "|", 1, loc)
-
-
-def bit_xor(x, y, loc):
-    """`x ^^ y == IF x >= y THEN Xor(x, y, 0, x) ELSE Xor(y, x, 0, y)`: the bits set in one only."""
-    return _natural(x, "^^", 0, loc) ^ _natural(y, "^^", 1, loc)
-
-
-def bit_not(a, loc):
-    """`Not(a) == NotR(a,0,a)`: a's bits flipped, up to its highest set bit."""
-    a = _natural(a, "Not", 0, loc)
-    return a ^ ((1 << a.bit_length()) - 1)
-
-
-def shift_right(n, pos, loc):
-    """`shiftR(n,pos) == IF pos = 0 THEN n ELSE LET odd(z) == z % 2 = 1 m == IF odd(n) THEN (n-1) \\div 2 ELSE n \\div
-    2 IN shiftR(m, pos - 1)`."""
-    return _natural(n, "shiftR", 0, loc) >> _natural(pos, "shiftR", 1, loc)
-
-
-# ---- Combinatorics ------------------------------------------------------------------------------------------------
-
-
-def factorials(loc):
-    """`factorial[n \\in Nat] == IF n = 0 THEN 1 ELSE n * factorial[n-1]`."""
-    return RecursiveFunction(Naturals(), math.factorial, loc)
-
-
-def binomial(n, k, loc):
-    """`choose(n, k) == factorial[n] \\div (factorial[k] * factorial[n - k])`, as TLC computes it: 0 when k > n."""
-    return math.comb(_natural(n, "choose", 0, loc), _natural(k, "choose", 1, loc))
-
-
-# ---- DyadicRationals -----------------------------------------------------------------------------------------------
-
-
-def _rational(num: int, den: int):
-    """`Rational(num, den) == [num |-> num, den |-> den]`."""
-    return _Rcd({"num": num, "den": den})
-
-
-def _parts(p, op: str, position: int, loc) -> tuple[int, int]:
-    num, den = _rt.field(p, "num", loc), _rt.field(p, "den", loc)
-    return integer_of(num, op, position, loc), integer_of(den, op, position, loc)
-
-
-def _reduced(num: int, den: int, loc):
-    """`Reduce(p) == LET gcd == GCD(p.num, p.den) IN IF gcd = 1 THEN p ELSE Rational(p.num \\div gcd, p.den \\div
-    gcd)`, as TLC computes it (the gcd of 0 and d is d)."""
-    gcd = math.gcd(num, den)
-    if gcd == 0:
-        raise TlaError("Reduce of the rational 0/0: its greatest common divisor is 0", loc)
-    return _rational(num // gcd, den // gcd)
-
-
-def is_dyadic_rational(r, loc):
-    """`IsDyadicRational(r) == \\E i \\in 0..r.den: 2^i = r.den`."""
-    den = integer_of(_rt.field(r, "den", loc), "IsDyadicRational", 0, loc)
-    return den > 0 and den & (den - 1) == 0
-
-
-def dyadic_zero(loc):
-    """`Zero == Rational(0,1)`."""
-    return _rational(0, 1)
-
-
-def dyadic_one(loc):
-    """`One == Rational(1,1)`."""
-    return _rational(1, 1)
-
-
-def dyadic_add(p, q, loc):
-    """`Add(p, q) == IF p = Zero THEN q ELSE LET lcn == Max({p.den, q.den}) qq == Rational(q.num * (lcn \\div q.den),
-    q.den * (lcn \\div q.den)) pp == ... IN Reduce(Rational(qq.num + pp.num, lcn))`."""
-    if _rt.eq(p, _rational(0, 1), loc):
-        return q
-    (pn, pd), (qn, qd) = _parts(p, "Add", 0, loc), _parts(q, "Add", 1, loc)
-    common = max(pd, qd)
-    return _reduced(qn * _rt.div(common, qd, loc) + pn * _rt.div(common, pd, loc), common, loc)
-
-
-def dyadic_half(p, loc):
-    """`Half(p) == Reduce(Rational(p.num, p.den * 2))`."""
-    num, den = _parts(p, "Half", 0, loc)
-    return _reduced(num, den * 2, loc)
-
-
-def dyadic_pretty_print(p, loc):
-    """`PrettyPrint(p) == IF p = Zero THEN "0" ELSE IF p = One THEN "1" ELSE ToString(p.num) \\o "/" \\o ToString(p.den)`."""
-    if _rt.eq(p, _rational(0, 1), loc):
-        return "0"
-    if _rt.eq(p, _rational(1, 1), loc):
-        return "1"
-    return _rt.to_string(_rt.field(p, "num", loc), loc) + "/" + _rt.to_string(_rt.field(p, "den", loc), loc)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from checker.tla import lazy as lazy_sets
-from checker.tla import community, graphs, runtime, tools, values
+from checker.tla import arithmetic, bags, community, graphs, runtime, tools, values
 from checker.tla import tree as t
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, CONSTANT, STATE, TEMPORAL, Levels
@@ -48,7 +48,7 @@ SMALL_INT = 1 << 62
 def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators (the Community Modules' too), the value types, the
     constant sets."""
-    ns = {name: getattr(module, name) for module in (runtime, community, graphs, tools) for name in dir(module)
+    ns = {name: getattr(module, name) for module in (runtime, community, bags, arithmetic, graphs, tools) for name in dir(module)
           if not name.startswith("_")}
     ns.update(
         ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),

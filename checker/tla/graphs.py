@@ -12,7 +12,6 @@ membership only, as TLC's does.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import deque
 from typing import Any, Callable
 
@@ -492,111 +491,70 @@ _PROPERTIES: dict[str, Callable] = {
 }
 
 
-def _property(name: str, rel, s, loc) -> bool:
-    return _PROPERTIES[name](rel, _c.elements_of(s, loc), loc)
+def _property(name: str, under: bool, definition: str) -> Callable:
+    """The operator that tells whether a relation has property `name`: given as a function R on S \\X S, or
+    (`under`) as an operator op(_,_)."""
+
+    def check(relation, s, loc):
+        holds_for = _under(relation, loc) if under else _relation(relation, loc)
+        return _PROPERTIES[name](holds_for, _c.elements_of(s, loc), loc)
+
+    check.__doc__ = definition
+    return check
 
 
-def is_reflexive(r, s, loc):
-    """`IsReflexive(R, S) == \\A x \\in S : R[x,x]`."""
-    return _property("reflexive", _relation(r, loc), s, loc)
-
-
-def is_reflexive_under(op, s, loc):
-    """`IsReflexiveUnder(op(_,_), S) == IsReflexive([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("reflexive", _under(op, loc), s, loc)
-
-
-def is_irreflexive(r, s, loc):
-    """`IsIrreflexive(R, S) == \\A x \\in S : ~ R[x,x]`."""
-    return _property("irreflexive", _relation(r, loc), s, loc)
-
-
-def is_irreflexive_under(op, s, loc):
-    """`IsIrreflexiveUnder(op(_,_), S) == IsIrreflexive([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("irreflexive", _under(op, loc), s, loc)
-
-
-def is_symmetric(r, s, loc):
-    """`IsSymmetric(R, S) == \\A x,y \\in S : R[x,y] <=> R[y,x]`."""
-    return _property("symmetric", _relation(r, loc), s, loc)
-
-
-def is_symmetric_under(op, s, loc):
-    """`IsSymmetricUnder(op(_,_), S) == IsSymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("symmetric", _under(op, loc), s, loc)
-
-
-def is_antisymmetric(r, s, loc):
-    """`IsAntiSymmetric(R, S) == \\A x,y \\in S : R[x,y] /\\ R[y,x] => x=y`."""
-    return _property("antisymmetric", _relation(r, loc), s, loc)
-
-
-def is_antisymmetric_under(op, s, loc):
-    """`IsAntiSymmetricUnder(op(_,_), S) == IsAntiSymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("antisymmetric", _under(op, loc), s, loc)
-
-
-def is_asymmetric(r, s, loc):
-    """`IsAsymmetric(R, S) == \\A x,y \\in S : ~(R[x,y] /\\ R[y,x])`."""
-    return _property("asymmetric", _relation(r, loc), s, loc)
-
-
-def is_asymmetric_under(op, s, loc):
-    """`IsAsymmetricUnder(op(_,_), S) == IsAsymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("asymmetric", _under(op, loc), s, loc)
-
-
-def is_transitive(r, s, loc):
-    """`IsTransitive(R, S) == \\A x,y,z \\in S : R[x,y] /\\ R[y,z] => R[x,z]`."""
-    return _property("transitive", _relation(r, loc), s, loc)
-
-
-def is_transitive_under(op, s, loc):
-    """`IsTransitiveUnder(op(_,_), S) == IsTransitive([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("transitive", _under(op, loc), s, loc)
-
-
-def is_strictly_partially_ordered(r, s, loc):
-    """`IsStrictlyPartiallyOrdered(R, S) == IsIrreflexive(R, S) /\\ IsAntiSymmetric(R, S) /\\ IsTransitive(R, S)`."""
-    return _property("strict partial order", _relation(r, loc), s, loc)
-
-
-def is_strictly_partially_ordered_under(op, s, loc):
-    """`IsStrictlyPartiallyOrderedUnder(op(_,_), S) == IsStrictlyPartiallyOrdered([p \\in S \\X S |-> op(p[1], p[2])],
-    S)`."""
-    return _property("strict partial order", _under(op, loc), s, loc)
-
-
-def is_partially_ordered(r, s, loc):
-    """`IsPartiallyOrdered(R, S) == IsReflexive(R, S) /\\ IsAntiSymmetric(R, S) /\\ IsTransitive(R, S)`."""
-    return _property("partial order", _relation(r, loc), s, loc)
-
-
-def is_partially_ordered_under(op, s, loc):
-    """`IsPartiallyOrderedUnder(op(_,_), S) == IsPartiallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("partial order", _under(op, loc), s, loc)
-
-
-def is_strictly_totally_ordered(r, s, loc):
-    """`IsStrictlyTotallyOrdered(R, S) == IsStrictlyPartiallyOrdered(R, S) /\\ \\A x,y \\in S : x # y => R[x,y] \\/
-    R[y,x]`."""
-    return _property("strict total order", _relation(r, loc), s, loc)
-
-
-def is_strictly_totally_ordered_under(op, s, loc):
-    """`IsStrictlyTotallyOrderedUnder(op(_,_), S) == IsStrictlyTotallyOrdered([p \\in S \\X S |-> op(p[1], p[2])],
-    S)`."""
-    return _property("strict total order", _under(op, loc), s, loc)
-
-
-def is_totally_ordered(r, s, loc):
-    """`IsTotallyOrdered(R, S) == IsPartiallyOrdered(R, S) /\\ \\A x,y \\in S : R[x,y] \\/ R[y,x]`."""
-    return _property("total order", _relation(r, loc), s, loc)
-
-
-def is_totally_ordered_under(op, s, loc):
-    """`IsTotallyOrderedUnder(op(_,_), S) == IsTotallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`."""
-    return _property("total order", _under(op, loc), s, loc)
+is_reflexive = _property("reflexive", False, "`IsReflexive(R, S) == \\A x \\in S : R[x,x]`.")
+is_reflexive_under = _property("reflexive", True,
+    "`IsReflexiveUnder(op(_,_), S) == "
+    "IsReflexive([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_irreflexive = _property("irreflexive", False, "`IsIrreflexive(R, S) == \\A x \\in S : ~ R[x,x]`.")
+is_irreflexive_under = _property("irreflexive", True,
+    "`IsIrreflexiveUnder(op(_,_), S) == "
+    "IsIrreflexive([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_symmetric = _property("symmetric", False, "`IsSymmetric(R, S) == \\A x,y \\in S : R[x,y] <=> R[y,x]`.")
+is_symmetric_under = _property("symmetric", True,
+    "`IsSymmetricUnder(op(_,_), S) == "
+    "IsSymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_antisymmetric = _property("antisymmetric", False,
+    "`IsAntiSymmetric(R, S) == "
+    "\\A x,y \\in S : R[x,y] /\\ R[y,x] => x=y`.")
+is_antisymmetric_under = _property("antisymmetric", True,
+    "`IsAntiSymmetricUnder(op(_,_), S) == "
+    "IsAntiSymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_asymmetric = _property("asymmetric", False, "`IsAsymmetric(R, S) == \\A x,y \\in S : ~(R[x,y] /\\ R[y,x])`.")
+is_asymmetric_under = _property("asymmetric", True,
+    "`IsAsymmetricUnder(op(_,_), S) == "
+    "IsAsymmetric([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_transitive = _property("transitive", False,
+    "`IsTransitive(R, S) == "
+    "\\A x,y,z \\in S : R[x,y] /\\ R[y,z] => R[x,z]`.")
+is_transitive_under = _property("transitive", True,
+    "`IsTransitiveUnder(op(_,_), S) == "
+    "IsTransitive([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_strictly_partially_ordered = _property("strict partial order", False,
+    "`IsStrictlyPartiallyOrdered(R, S) == "
+    "IsIrreflexive(R, S) /\\ IsAntiSymmetric(R, S) /\\ IsTransitive(R, S)`.")
+is_strictly_partially_ordered_under = _property("strict partial order", True,
+    "`IsStrictlyPartiallyOrderedUnder(op(_,_), S) == "
+    "IsStrictlyPartiallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_partially_ordered = _property("partial order", False,
+    "`IsPartiallyOrdered(R, S) == "
+    "IsReflexive(R, S) /\\ IsAntiSymmetric(R, S) /\\ IsTransitive(R, S)`.")
+is_partially_ordered_under = _property("partial order", True,
+    "`IsPartiallyOrderedUnder(op(_,_), S) == "
+    "IsPartiallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_strictly_totally_ordered = _property("strict total order", False,
+    "`IsStrictlyTotallyOrdered(R, S) == "
+    "IsStrictlyPartiallyOrdered(R, S) /\\ \\A x,y \\in S : x # y => R[x,y] \\/ R[y,x]`.")
+is_strictly_totally_ordered_under = _property("strict total order", True,
+    "`IsStrictlyTotallyOrderedUnder(op(_,_), S) == "
+    "IsStrictlyTotallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
+is_totally_ordered = _property("total order", False,
+    "`IsTotallyOrdered(R, S) == "
+    "IsPartiallyOrdered(R, S) /\\ \\A x,y \\in S : R[x,y] \\/ R[y,x]`.")
+is_totally_ordered_under = _property("total order", True,
+    "`IsTotallyOrderedUnder(op(_,_), S) == "
+    "IsTotallyOrdered([p \\in S \\X S |-> op(p[1], p[2])], S)`.")
 
 
 def transitive_closure(r, s, loc):

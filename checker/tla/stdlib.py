@@ -2,7 +2,8 @@
 
 TLC implements the standard modules in Java; ttt-check implements them in Python
 (`checker.tla.runtime`, written out by `checker.tla.compile`), so their `.tla` files are never read;
-so are the Community Modules that TLC's users extend (`checker.tla.community`, `graphs`, `tools`). A
+so are the Community Modules that TLC's users extend (`checker.tla.community`, `bags`, `arithmetic`,
+`graphs`, `tools`). A
 spec sees an operator of a standard module only when it extends or instantiates that module, as SANY
 checks; the operators of the language (`=`, `\\in`, `SUBSET`, `'`...) are seen everywhere.
 """
@@ -73,7 +74,7 @@ _TLAPS.update({name: 1 for name in ("SMTT", "CVC3T", "YicesT", "veriTT", "Z3T", 
                                      "AllProversT", "AllSMTT", "AllIsaT")})  # fmt: skip
 _TLAPS.update({"IsaM": 1, "IsaMT": 2})
 
-#: the standard module Bags and the Community Modules (checker.tla.community, graphs and tools compute them)
+#: the standard module Bags and the Community Modules
 _BAGS = {
     "IsABag": (1, "is_a_bag"), "BagToSet": (1, "bag_to_set"), "SetToBag": (1, "set_to_bag"), "BagIn": (2, "bag_in"),
     "EmptyBag": (0, "empty_bag"), "(+)": (2, "bag_plus"), "(-)": (2, "bag_minus"), "BagUnion": (1, "bag_union"),

@@ -619,3 +619,16 @@ def test_every_operator_of_the_tables_is_a_function_of_the_compiled_codes_namesp
         for name in dir(module):
             if not name.startswith("_"):
                 assert seen.setdefault(name, getattr(module, name)) is getattr(module, name), name
+
+
+def test_a_cfg_replacement_reaches_what_an_instance_substitutes(ttt_check, folder):
+    """`INSTANCE M WITH C <- Caps[1]` with the cfg's `Caps <- MCCaps` (as the Examples' DieHardest): the
+    substitution reads the replacement."""
+    (folder / "Jugs.tla").write_text("---- MODULE Jugs ----\nCONSTANT C\nVARIABLE x\nInit == x = C\nNext == x' = x\n====\n")
+    spec = folder / "Pair.tla"
+    spec.write_text("---- MODULE Pair ----\nEXTENDS Naturals\nCONSTANT Caps\nVARIABLE x\n"
+                    "J == INSTANCE Jugs WITH C <- Caps[1]\nMCCaps == <<7, 9>>\nInit == J!Init\nNext == J!Next\n"
+                    "Inv == x = 7\n====\n")
+    spec.with_suffix(".cfg").write_text("CONSTANT Caps <- MCCaps\nINIT Init\nNEXT Next\nINVARIANT Inv\n")
+    code, out, err = ttt_check("--spec", str(spec))
+    assert code == 0 and "1 distinct states" in out, out + err

@@ -632,3 +632,12 @@ def test_a_cfg_replacement_reaches_what_an_instance_substitutes(ttt_check, folde
     spec.with_suffix(".cfg").write_text("CONSTANT Caps <- MCCaps\nINIT Init\nNEXT Next\nINVARIANT Inv\n")
     code, out, err = ttt_check("--spec", str(spec))
     assert code == 0 and "1 distinct states" in out, out + err
+
+
+def test_an_unnamed_instance_substitutes_the_names_it_shares_with_the_module_that_reads_it(ttt_check, folder):
+    (folder / "Jugs.tla").write_text("---- MODULE Jugs ----\nCONSTANT C\nVARIABLE x\nInit == x = C\nNext == x' = x\n====\n")
+    spec = folder / "Same.tla"
+    spec.write_text("---- MODULE Same ----\nEXTENDS Naturals\nCONSTANT C\nVARIABLE x\nINSTANCE Jugs\nInv == x = 3\n====\n")
+    spec.with_suffix(".cfg").write_text("CONSTANT C = 3\nINIT Init\nNEXT Next\nINVARIANT Inv\n")
+    code, out, err = ttt_check("--spec", str(spec))
+    assert code == 0 and "1 distinct states" in out, out + err

@@ -300,7 +300,7 @@ class Resolver:
                           unit.local)
             return
         mine = tuple(Local(p.name) for p in unit.params)
-        scope = Scope(self, names, module, outer)
+        scope = Scope(self, Names(dict(names.all)), module, outer)  # the names before the INSTANCE, as SANY reads
         scope.locals.update({p.name: p for p in mine})
         given = dict(unit.substitutions)
         params: dict[str, Any] = {}

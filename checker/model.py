@@ -250,6 +250,11 @@ class Model(Generic[S]):
             return "init"
         return label.path[0] if label.path else ""
 
+    #: Optional `evaluate(state, text) -> str`: the value of an expression of the spec's language at a state,
+    #: written as the language writes it (SpecError when it cannot be evaluated there); None: the model
+    #: evaluates no expression itself (a .qnt spec's go to Quint's REPL).
+    evaluate: Callable[[S, str], str] | None = None
+
     def show_value(self, value: Any) -> str:
         """A value of the spec's (a definition's, a pick's) as the spec's language writes it."""
         return str(value)

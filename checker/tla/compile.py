@@ -48,8 +48,8 @@ SMALL_INT = 1 << 62
 def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators (the Community Modules' too), the value types, the
     constant sets."""
-    ns = {name: getattr(module, name) for module in (runtime, community, bags, arithmetic, graphs, tools) for name in dir(module)
-          if not name.startswith("_")}
+    ns = {name: getattr(module, name) for module in (runtime, community, bags, arithmetic, graphs, tools)
+          for name in dir(module) if not name.startswith("_")}
     ns.update(
         ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
@@ -81,6 +81,14 @@ class Leaf:
 
     path: tuple[str, ...]
     picks: tuple[str, ...]
+
+
+@dataclass
+class LetAction:
+    """A LET's action: inlined where it is applied, its body reading the names bound where it was defined."""
+
+    definition: Any
+    env: dict
 
 
 @dataclass
@@ -245,13 +253,17 @@ class Expr:
         self.strict = strict
         #: inside `e'`: the current state read is the next one
         self.in_prime = in_prime
+        #: the actions being inlined here (one that applies itself is refused)
+        self.inlining: frozenset = frozenset()
 
     def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
              in_prime: bool | None = None) -> "Expr":
         """This compiler with some of its settings changed."""
-        return Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
+        made = Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
                     self.after_code if after is None else after, self.at if at is None else at, self.strict,
                     self.in_prime if in_prime is None else in_prime)
+        made.inlining = self.inlining
+        return made
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
     def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
@@ -262,9 +274,10 @@ class Expr:
             name = self.p.variables[index].name
             primed = primed or self.in_prime
             if self.strict:
-                raise Unsupported(f"ENABLED of this action would read {name}{chr(39) * primed} before the action "
-                                  f"chooses it: ttt-check decides ENABLED of actions that assign their primed "
-                                  f"variables before they read them", loc)
+                message = (f"ENABLED of this action reads {name}{chr(39) * primed} before the action chooses it: "
+                           f"ttt-check decides ENABLED of actions that assign their primed variables before they "
+                           f"read them")
+                return f"unsupported({message!r}, {self.p.loc(loc)})"
             if primed:
                 message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
             else:
@@ -281,7 +294,9 @@ class Expr:
 
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
-        return Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
+        made = Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
+        made.inlining = self.inlining
+        return made
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
         return self.like(env=env, at=at)
@@ -378,6 +393,8 @@ class Expr:
             name = self.env.get(d.uid)
             if name is None:
                 raise TlaError(f"'{d.name}' is not bound here", e.loc)
+            if isinstance(name, LetAction):  # a LET's action, read as a predicate: inlined
+                return self.like(env={**self.env, **name.env}).inline(d, e, caller=self.env)
             return f"{name}({self.args(e.args)})"
         level = self.p.level(d.resolved_body())
         if level == TEMPORAL:
@@ -385,10 +402,28 @@ class Expr:
         if level == ACTION:
             if self.after_code is None:
                 raise TlaError(f"'{d.name}' is an action: it relates two states, and is read here in one", e.loc)
+            if d.params:  # its arguments by name, as TLC passes them: the body may prime them
+                return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
-            return f"{self.p.function(d, action=True)}({', '.join(states + [self.argument(a) for a in e.args])})"
+            return f"{self.p.function(d, action=True)}({', '.join(states)})"
         state = self._tuple(self.now_code, e.loc) if level == STATE else "None"
         return f"{self.p.function(d)}({', '.join([state] + [self.argument(a) for a in e.args])})"
+
+    def inline(self, d: Definition, e: t.Apply, caller: dict | None = None) -> str:
+        """An action's definition with parameters, read as a predicate: its body, each parameter standing for
+        its argument (an operator argument as a callable), read with the `caller`'s names."""
+        if d.uid in self.inlining:
+            raise Unsupported(f"the action '{d.name}' applies itself: a recursive action is not supported", e.loc)
+        env = dict(self.env)
+        calling = self if caller is None else self.like(env=caller)
+        for param, arg in zip(d.params, e.args):
+            if isinstance(param, OpParam) or isinstance(arg, (t.OpArg, LambdaDef)):
+                env[param.uid] = calling.argument(arg)
+            else:
+                env[param.uid] = Deferred(arg, dict(calling.env))
+        inner = self.like(env=env)
+        inner.inlining = self.inlining | {d.uid}
+        return inner.value(d.resolved_body())
 
     def callable(self, op: Any) -> str:
         """An operator passed as an argument, as a Python callable."""
@@ -668,15 +703,12 @@ class Expr:
         raise Unsupported("WF and SF are temporal: they belong in a property or the specification", e.loc)
 
 
-@dataclass
-class _Code:
+@dataclass(eq=False)
+class _Code(t.Expr):
     """A piece of code standing for an argument (the parameters of a callable made of an operator)."""
 
     code: str
     loc: Loc = t.NOWHERE
-
-    def parts(self) -> tuple:
-        return ()
 
 
 #: code that reads a value without computing anything (it may be written twice)
@@ -699,7 +731,7 @@ def _literal(e: Any) -> Any:
 def _opens(e: Any) -> bool:
     """Whether `e` reads a name bound around it (a bound variable, a parameter, a LET definition, `@`)."""
     for node in t.walk(e):
-        if isinstance(node, (t.At, _Code)):  # a parameter of an operator passed as an argument is bound around
+        if isinstance(node, (t.At, _Code)):
             return True
         target = getattr(node, "target", None)
         if isinstance(target, (Local, OpParam)) or (isinstance(target, Definition) and target.let):
@@ -948,8 +980,12 @@ class Gen:
         self.gen(e.body, replace(ctx, env=env), k)
 
     def g_Let(self, e: t.Let, ctx: Ctx, k) -> None:
+        """LET's definitions bound (an action among them is inlined where it is applied), then its body."""
         env = dict(ctx.env)
         for d in e.defs:
+            if self.p.level(d.resolved_body()) >= ACTION and d.name not in e.recursive:
+                env[d.uid] = LetAction(d, dict(env))
+                continue
             name = f"l{d.uid}"
             made = self.expr(replace(ctx, env=env))._let_definition(d, name, env, e.recursive)
             self.emit(ctx, f"{name} = {made}")
@@ -967,24 +1003,31 @@ class Gen:
             return self.guard([e], ctx, k)
         if isinstance(target, Definition) and not target.let:
             return self.inline(target, e, ctx, k)
+        if isinstance(target, Definition) and isinstance(ctx.env.get(target.uid), LetAction):
+            bound = ctx.env[target.uid]
+            return self.inline(target, e, replace(ctx, env={**ctx.env, **bound.env}), k, caller=ctx.env)
         return self.guard([e], ctx, k)
 
     def _assigned_var(self, lhs: Any, ctx: Ctx) -> int | None:
         """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned (an
-        argument passed by name is seen through: `Send(p, d, mem, mem')` with `Send(..., new) == new = e`)."""
-        while isinstance(lhs, t.Apply) and isinstance(lhs.target, Local) and not lhs.args \
-                and isinstance(ctx.env.get(lhs.target.uid), Deferred):  # fmt: skip
-            deferred = ctx.env[lhs.target.uid]
-            lhs, ctx = deferred.expr, replace(ctx, env=deferred.env)
-        if self.initial:
-            if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var) and ctx.now[lhs.target.index] is None:
-                return lhs.target.index
-            return None
-        if (isinstance(lhs, t.Apply) and isinstance(lhs.target, Builtin) and lhs.target.name == "'"
-                and isinstance(lhs.args[0], t.Apply) and isinstance(lhs.args[0].target, Var)
-                and ctx.after[lhs.args[0].target.index] is None):  # fmt: skip
-            return lhs.args[0].target.index
+        argument passed by name is seen through: `Lose(q) == q' = Tail(q)` given msgQ assigns msgQ')."""
+        lhs, ctx = self._unwrapped(lhs, ctx)
+        if not self.initial:
+            if not (isinstance(lhs, t.Apply) and isinstance(lhs.target, Builtin) and lhs.target.name == "'"):
+                return None
+            lhs, ctx = self._unwrapped(lhs.args[0], ctx)
+        if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var):
+            slot = ctx.now if self.initial else ctx.after
+            return lhs.target.index if slot[lhs.target.index] is None else None
         return None
+
+    def _unwrapped(self, e: Any, ctx: Ctx) -> tuple[Any, Ctx]:
+        """`e`, or the argument it names when it is a parameter passed by name (with that argument's names)."""
+        while isinstance(e, t.Apply) and isinstance(e.target, Local) and not e.args \
+                and isinstance(ctx.env.get(e.target.uid), Deferred):  # fmt: skip
+            deferred = ctx.env[e.target.uid]
+            e, ctx = deferred.expr, replace(ctx, env=deferred.env)
+        return e, ctx
 
     def assign(self, e: t.Apply, ctx: Ctx, k) -> None:
         index = self._assigned_var(e.args[0], ctx)
@@ -1038,17 +1081,20 @@ class Gen:
             return self._variables_of(e.target.resolved_body())
         return None
 
-    def inline(self, d: Definition, e: t.Apply, ctx: Ctx, k) -> None:
-        """An action's definition, entered: its body with the arguments bound to its parameters."""
+    def inline(self, d: Definition, e: t.Apply, ctx: Ctx, k, caller: dict | None = None) -> None:
+        """An action's definition, entered: its body with the arguments bound to its parameters (read with
+        the names of the `caller`, when the body has names of its own: a LET's action)."""
         env = dict(ctx.env)
-        expr = self.expr(ctx)
+        expr = self.expr(ctx if caller is None else replace(ctx, env=caller))
+        ctx = ctx if caller is None else replace(ctx, env=caller)
         for param, arg in zip(d.params, e.args):
             if isinstance(param, OpParam) or isinstance(arg, (t.OpArg, LambdaDef)):
                 env[param.uid] = expr.argument(arg)
             elif isinstance(arg, (t.Num, t.Str, t.Bool)) or (isinstance(arg, t.Apply) and not arg.args
                                                              and isinstance(arg.target, (Local, Const))):
                 env[param.uid] = expr.value(arg)
-            elif self.acts(arg, ctx) or self.p.level(arg) >= ACTION:
+            elif self.acts(arg, ctx) or self.p.level(arg) >= STATE:
+                # by name, as TLC passes it: the body may prime it (`Lose(q) == q' = Tail(q)`, given msgQ)
                 env[param.uid] = Deferred(arg, dict(ctx.env))
             else:
                 name = f"a{next(self.p.names)}"

@@ -52,6 +52,10 @@ def fail(message: str, loc=None):
     raise TlaError(message, loc)
 
 
+def unsupported(message: str, loc=None):
+    raise Unsupported(message, loc)
+
+
 def described(value: Any) -> str:
     """`integer 3`, `string "a"`, `set {1, 2}`, as TLC describes a value in its errors."""
     text = show(value)

@@ -67,6 +67,7 @@ class TlaSpec(Model[tuple]):
         resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
                             tuple(self.config.constants))
         self.names = resolver.root(main)
+        self._main = main
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
         self.program = Program(resolver.variables, self._constants(resolver.constants))
@@ -476,6 +477,17 @@ class TlaSpec(Model[tuple]):
             return found
 
         return Fair(e.strong, name, enabled, lambda s, u: sub(u) != sub(s) and holds(s, u))
+
+    def evaluate(self, state: tuple, text: str) -> str:
+        """The value of a TLA+ expression over the spec's definitions at `state`, as TLC prints values."""
+        from checker.tla.scope import Scope
+        from checker.tla.syntax import parse_expression
+
+        expr = parse_expression(text)
+        resolved = Scope(self.resolver, self.names, self._main).expr(expr)
+        if self.program.level(resolved) > STATE:
+            raise TlaError("the expression relates two states (it is an action or temporal): evaluate one of a state")
+        return values.show(self.program.evaluator(resolved)(state))
 
     # ---- values to and from ITF --------------------------------------------------------------------------
 

@@ -95,6 +95,8 @@ class SpecGame(StrategyTicTacToe):
             name: replace(prop, formula=self._formula(prop.formula), fairness=self._fairness(prop.fairness))
             for name, prop in spec.temporal_properties.items()
         }
+        if spec.evaluate is not None:
+            self.evaluate = lambda state, text: spec.evaluate(self.tuple_of(state), text)
         if type(spec).show_value is not Model.show_value:  # the spec's language writes its values its own way
             self.pick_text = self.show_value = spec.show_value
         self.views = {"board": lambda state, previous=None: board_view(self.grid, state, previous)}

@@ -18,7 +18,7 @@ from checker.cli.common import (
     write_files,
 )
 from checker.explore.bfs import DECIDED, INTERRUPTED, Result, explore
-from checker.model import Invariant, Model
+from checker.model import Invariant, Model, SpecError
 from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
 
@@ -214,7 +214,14 @@ def run_check(
     from checker.cli.state_space import Watchers
 
     watchers = Watchers(model, coverage, dump)
-    result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
+    try:
+        result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
+    except SpecError as error:  # as TLC does: the behaviour up to the state where the spec fails, then the error
+        behaviour = getattr(error, "behaviour", None)
+        if behaviour is not None:
+            click.echo("The spec cannot be evaluated in the last state of this behaviour:\n")
+            click.echo(format_trace(model, behaviour, view) + "\n")
+        raise
     if sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []

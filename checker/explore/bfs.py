@@ -20,7 +20,7 @@ from typing import Callable, Hashable, Sequence
 
 from checker.explore.memory import BoundReached, MemoryBound
 from checker.explore.trace import Trace, concretise, path_to, trace_through
-from checker.model import Invariant, Model
+from checker.model import Invariant, Model, SpecError
 
 
 @dataclass
@@ -182,6 +182,7 @@ def explore(
     initial = tuple(frontier)
 
     report_at = PROGRESS_EVERY
+    expanding = None
     try:
         while frontier:
             stats.per_depth.append(len(frontier))
@@ -189,6 +190,7 @@ def explore(
                 on_level(len(stats.per_depth) - 1, len(parents))
             for invariant in list(pending):
                 for state in frontier:
+                    expanding = state
                     if not invariant.holds(state):
                         found[invariant.name] = state
                         pending.remove(invariant)
@@ -203,6 +205,7 @@ def explore(
             targets_of = model.next_states if on_expand is None and not symmetry else None
             next_frontier = []
             for state in frontier:
+                expanding = state
                 if targets_of is not None:
                     targets = targets_of(state)
                     stats.generated += len(targets)
@@ -252,6 +255,11 @@ def explore(
         if not interruptible:
             raise
         stats.stopped = INTERRUPTED
+    except SpecError as error:  # the spec fails in a state: the behaviour that reaches it goes with the error
+        if expanding is not None and getattr(error, "behaviour", None) is None:
+            path = path_to(parents, expanding)
+            error.behaviour = trace_through(model, concretise(model, canonical, path) if symmetry else path)
+        raise
     except MemoryError:  # an allocation larger than the bound foresaw: still the figures so far
         frontier = next_frontier = []
         stop_at_memory_bound(stats, memory, failed=True)

@@ -400,7 +400,20 @@ class StateGraph:
         return prefix + [target], len(prefix), None
 
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
-        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None."""
+        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None; for a
+        formula of the behaviours from some initial states alone (`Formula.initial`), among those."""
+        start = prop.formula.initial
+        if start is None:
+            return self._find(prop, conditions)
+        every, reach = self.initial, self.from_initial
+        self.initial = tuple(s for s in every if start.holds(s))
+        self.from_initial = distances(self.nx.bfs_layers(self.steps, self.initial)) if self.initial else {}
+        try:
+            return self._find(prop, conditions) if self.initial else None
+        finally:
+            self.initial, self.from_initial = every, reach
+
+    def _find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         operator, predicates = prop.formula.operator, prop.formula.predicates
         p = predicates[0].holds if operator not in (FAIR, ALWAYS_ACTION) else None
         if operator == ALWAYS:

@@ -43,6 +43,13 @@ SETS = {"Nat": "NAT", "Int": "INT", "STRING": "STRINGS", "BOOLEAN": "BOOLEANS"}
 MAX_DEPTH = 15
 #: constant integers up to this size are written in the code; larger ones are names of the namespace
 SMALL_INT = 1 << 62
+#: definitions of at most this many nodes are written in place of their calls (with simple arguments)
+INLINE_SIZE = 24
+#: the most argument lists a constant definition with parameters remembers the value of
+MEMO_SIZE = 100_000
+#: `\A` and `\E` over a known set of at most this many elements are written one body per element, when the
+#: bodies are at most this much code in all
+UNROLL_SIZE, UNROLL_CODE = 8, 4000
 
 
 def _namespace() -> dict:
@@ -51,7 +58,7 @@ def _namespace() -> dict:
     ns = {name: getattr(module, name) for module in (runtime, community, bags, arithmetic, graphs, tools)
           for name in dir(module) if not name.startswith("_")}
     ns.update(
-        ANY=ANY, Rcd=values.Rcd, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
+        ANY=ANY, Rcd=values.Rcd, Fcn=values.Fcn, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
     )
     return ns
@@ -118,6 +125,8 @@ class Program:
         self.closed: dict[int, bool] = {}
         self.hoists: dict[int, str] = {}
         self.keep: list = []
+        #: definition -> whether it is small enough to write in place of its calls
+        self.sizes: dict[int, bool] = {}
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -161,6 +170,29 @@ class Program:
             self.keep.append(e)
         return found
 
+    def known_set(self, e: Any) -> frozenset | None:
+        """The value of `e` as the spec is compiled, when it is a listed set of constants (a constant of the
+        cfg, a constant definition, a constant expression) that can be computed without error; else None."""
+        if isinstance(e, t.Apply) and isinstance(e.target, Const) and not e.args:
+            found = self.ns.get(f"C_{e.target.name}")
+        elif self.hoistable(e) or (isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.args
+                                   and not e.target.let and self.level(e) == CONSTANT):  # fmt: skip
+            try:
+                found = self.evaluator(e)(None)
+            except (TlaError, RecursionError):
+                return None
+        else:
+            return None
+        return found if type(found) in (frozenset, values.Interval) else None
+
+    def literal(self, value: Any) -> str:
+        """Code for a constant value: written out for a small integer or a string, else a name."""
+        if type(value) is int and abs(value) < SMALL_INT:
+            return repr(value)
+        if type(value) in (str, bool):
+            return repr(value)
+        return self.constant(value)
+
     def hoisted(self, e: Any, code: Callable[[], str]) -> str:
         """The code reading constant `e`, computed where it is first read, then remembered."""
         name = self.hoists.get(id(e))
@@ -172,6 +204,15 @@ class Program:
         return f"{name}()"
 
     # ---- definitions ------------------------------------------------------------------------------------
+
+    def small(self, d: Definition) -> bool:
+        """Whether definition `d` is small enough to be written in place of its calls."""
+        found = self.sizes.get(d.uid)
+        if found is None:
+            body = d.resolved_body()
+            found = self.sizes[d.uid] = sum(1 for _ in t.walk(body)) <= INLINE_SIZE and not any(
+                isinstance(n, t.Let) or getattr(n, "target", None) is d for n in t.walk(body))
+        return found
 
     def level(self, e: Any) -> int:
         return self.levels.of(e)
@@ -202,6 +243,14 @@ class Program:
             memo = self.constant([_UNSET])
             source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
                       f"        v = {memo}[0] = {code}\n    return v\n")
+        elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params):
+            # a function of its arguments alone: each value remembered (a spec asks the same ones again and again)
+            memo = self.constant({})
+            key = ", ".join(params) + ","
+            source = (f"def {name}({args}):\n    k = memo_key(({key}))\n    if k is None:\n        return {code}\n"
+                      f"    v = {memo}.get(k, UNSET)\n    if v is UNSET:\n"
+                      f"        if len({memo}) >= {MEMO_SIZE}:\n            {memo}.clear()\n"
+                      f"        v = {memo}[k] = {code}\n    return v\n")
         elif not d.params and level == STATE and not action:
             memo = self.constant([None, None])
             source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
@@ -255,6 +304,8 @@ class Expr:
         self.in_prime = in_prime
         #: the actions being inlined here (one that applies itself is refused)
         self.inlining: frozenset = frozenset()
+        #: the code is part of a comprehension's iterable, where Python allows no `:=`
+        self.iterable = False
 
     def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
              in_prime: bool | None = None) -> "Expr":
@@ -262,7 +313,13 @@ class Expr:
         made = Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
                     self.after_code if after is None else after, self.at if at is None else at, self.strict,
                     self.in_prime if in_prime is None else in_prime)
-        made.inlining = self.inlining
+        made.inlining, made.iterable = self.inlining, self.iterable
+        return made
+
+    def in_iterable(self) -> "Expr":
+        """This compiler, writing code for a comprehension's iterable."""
+        made = self.like()
+        made.iterable = True
         return made
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
@@ -295,7 +352,7 @@ class Expr:
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
         made = Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
-        made.inlining = self.inlining
+        made.inlining, made.iterable = self.inlining, self.iterable
         return made
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
@@ -406,8 +463,28 @@ class Expr:
                 return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
+        if level == STATE and isinstance(self.now_code, list) and None in self.now_code:
+            # a state the action is still choosing (`terminated'` before every variable is assigned): the body
+            # in place of the call, so that it reads only the variables it needs
+            if d.uid in self.inlining:
+                raise Unsupported(f"'{d.name}' applies itself while the next state is being chosen", e.loc)
+            return self.inline(d, e)
+        args = [self.argument(a) for a in e.args]
+        if d.params and d.uid not in self.inlining and self.p.small(d) \
+                and all(_SIMPLE.fullmatch(a) or _LITERAL.fullmatch(a) for a in args):  # fmt: skip
+            return self.substituted(d, args)
         state = self._tuple(self.now_code, e.loc) if level == STATE else "None"
-        return f"{self.p.function(d)}({', '.join([state] + [self.argument(a) for a in e.args])})"
+        return f"{self.p.function(d)}({', '.join([state] + args)})"
+
+    def substituted(self, d: Definition, args: list) -> str:
+        """A small definition's body written in place of its call, each parameter replaced by the code of its
+        argument (a name or a literal, which may be read more than once)."""
+        env = dict(self.env)
+        for param, code in zip(d.params, args):
+            env[param.uid] = code
+        inner = self.like(env=env)
+        inner.inlining = self.inlining | {d.uid}
+        return inner.value(d.resolved_body())
 
     def inline(self, d: Definition, e: t.Apply, caller: dict | None = None) -> str:
         """An action's definition with parameters, read as a predicate: its body, each parameter standing for
@@ -450,10 +527,14 @@ class Expr:
 
     def builtin(self, op: Builtin, e: t.Apply) -> str:
         name, args, at = op.name, e.args, self.p.loc(e.loc)
+        if name == "\\in":
+            return self.membership(args[0], args[1], at)
+        if name in ("=", "/=") and not self.iterable:
+            return self.equality(args[0], args[1], at, name == "/=")
         if op.function is not None:
             return f"{op.function}({''.join(self.argument(a) + ', ' for a in args)}{at})"
         if name == "\\notin":
-            return f"(not member({self.value(args[0])}, {self.value(args[1])}, {at}))"
+            return f"(not {self.membership(args[0], args[1], at)})"
         if name == "~":
             return f"(not {self.cond(args[0])})"
         if name == "=>":
@@ -483,6 +564,51 @@ class Expr:
                               e.loc)
         raise Unsupported(f"the operator {name} is not supported", e.loc)
 
+    def membership(self, element: Any, of: Any, at: str) -> str:
+        """`x \\in S`; for `S` a set filter `{y \\in T : P}` (written, or a definition's body), `x \\in T /\\ P(x)`,
+        as TLC decides it: the set is never made."""
+        body = of
+        env = self.env
+        if isinstance(of, t.Apply) and isinstance(of.target, Definition) and not of.target.let \
+                and not any(isinstance(p, OpParam) for p in of.target.params):  # fmt: skip
+            inner = of.target.resolved_body()
+            if isinstance(inner, t.SetFilter) and not inner.bound.tuple_:
+                env = dict(self.env)
+                for param, arg in zip(of.target.params, of.args):
+                    env[param.uid] = Deferred(arg, dict(self.env))
+                body = inner
+        if not (isinstance(body, t.SetFilter) and not body.bound.tuple_):
+            if self.iterable:
+                return f"member({self.value(element)}, {self.value(of)}, {at})"
+            x, s = self.p.fresh("_x"), self.p.fresh("_s")
+            return (f"({x} in {s} if (({x} := {self.value(element)}) is {x}) & (type({s} := {self.value(of)}) is "
+                    f"frozenset) else member({x}, {s}, {at}))")
+        (name,) = body.bound.names
+        inner_env = dict(env)
+        inner_env[name.uid] = f"v{name.uid}"
+        compiler = self.like(env=env)
+        condition = compiler.like(env=inner_env).cond(body.body)
+        base = compiler.value(body.bound.set)
+        return f"(lambda v{name.uid}: member(v{name.uid}, {base}, {at}) and {condition})({self.value(element)})"
+
+    def equality(self, left: Any, right: Any, at: str, negated: bool) -> str:
+        """`a = b`: Python's `==` where both are of one kind (a literal's kind is known), else `eq`, which
+        compares across kinds as TLC does or stops as it does."""
+        if isinstance(left, (t.Str, t.Num, t.Bool)) and not isinstance(right, (t.Str, t.Num, t.Bool)):
+            left, right = right, left
+        a = self.p.fresh("_a")
+        code = self.value(left)
+        if isinstance(right, (t.Str, t.Num, t.Bool)):
+            kind = {t.Str: "str", t.Num: "int", t.Bool: "bool"}[type(right)]
+            literal = self.value(right)
+            test = f"(({a} {'!=' if negated else '=='} {literal}) if type({a} := {code}) is {kind} " \
+                   f"else {'not ' if negated else ''}eq({a}, {literal}, {at}))"
+            return test
+        b = self.p.fresh("_b")
+        other = self.value(right)
+        return (f"(({a} {'!=' if negated else '=='} {b}) if type({a} := {code}) is type({b} := {other}) "
+                f"else {'not ' if negated else ''}eq({a}, {b}, {at}))")
+
     def unchanged(self, e: Any) -> str:
         """`UNCHANGED e` read as a predicate: `e' = e`."""
         if self.after_code is None:
@@ -504,7 +630,7 @@ class Expr:
         env = dict(self.env)
         clauses = []
         for b in bounds:
-            s = self.value(b.set)
+            s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
             listing = f"enum({s}, {at})" if ordered else f"each({s}, {at})"
             if b.tuple_:
@@ -518,6 +644,18 @@ class Expr:
         return " ".join(clauses), env
 
     def c_Quant(self, e: t.Quant) -> str:
+        """`all(...)`/`any(...)`; over a small set known as the spec is compiled, one body per element."""
+        if len(e.bounds) == 1 and not e.bounds[0].tuple_ and len(e.bounds[0].names) == 1:
+            elements = self.p.known_set(e.bounds[0].set)
+            if elements is not None and 0 < len(elements) <= UNROLL_SIZE:
+                (name,) = e.bounds[0].names
+                bodies = []
+                for element in values.ordered(elements):
+                    env = dict(self.env)
+                    env[name.uid] = self.p.literal(element)
+                    bodies.append(self.with_env(env).cond(e.body))
+                if sum(map(len, bodies)) <= UNROLL_CODE:
+                    return "(" + (" and " if e.forall else " or ").join(bodies) + ")"
         clauses, env = self.bind(e.bounds)
         body = self.with_env(env).cond(e.body)
         return f"{'all' if e.forall else 'any'}({body} {clauses})"
@@ -549,7 +687,7 @@ class Expr:
         if e.bound.tuple_:
             return f"frozenset([{element} {clauses} if {condition}])"
         name = element
-        base = self.value(e.bound.set)
+        base = self.in_iterable().value(e.bound.set)
         at = self.p.loc(e.loc)
         if _SIMPLE.fullmatch(base):
             return (f"(frozenset([{name} for {name} in {base} if {condition}]) if type({base}) is frozenset "
@@ -604,10 +742,23 @@ class Expr:
         return f"product(({''.join(s + ', ' for s in sets)}), {at})"
 
     def c_FcnApp(self, e: t.FcnApp) -> str:
+        """`apply`, or where Python allows `:=`, a tuple indexed at once when the argument is an integer in
+        its domain (the common case: `board[i][j]`, `seq[1]`), `apply` otherwise (with TLC's errors)."""
         fn, at = self.value(e.fn), self.p.loc(e.loc)
-        if len(e.args) == 1:
-            return f"apply({fn}, {self.value(e.args[0])}, {at})"
-        return f"apply({fn}, ({''.join(self.value(a) + ', ' for a in e.args)}), {at})"
+        if len(e.args) != 1:
+            return f"apply({fn}, ({''.join(self.value(a) + ', ' for a in e.args)}), {at})"
+        arg = e.args[0]
+        code = self.value(arg)
+        if self.iterable:
+            return f"apply({fn}, {code}, {at})"
+        f = self.p.fresh("_f")
+        if isinstance(arg, t.Num) and arg.value >= 1:
+            k = arg.value
+            return f"({f}[{k - 1}] if type({f} := {fn}) is tuple and len({f}) >= {k} else apply({f}, {k}, {at}))"
+        x, kind, r = self.p.fresh("_x"), self.p.fresh("_t"), self.p.fresh("_r")
+        return (f"({f}[{x} - 1] if (({kind} := type({f} := {fn})) is tuple) & (type({x} := {code}) is int) "
+                f"and 0 < {x} <= len({f}) else {r} if ({kind} is Fcn or {kind} is Rcd) "
+                f"and ({r} := {f}.get({x}, UNSET)) is not UNSET else apply({f}, {x}, {at}))")
 
     def c_FcnSet(self, e: t.FcnSet) -> str:
         return f"functions({self.value(e.domain)}, {self.value(e.range)}, {self.p.loc(e.loc)})"
@@ -713,6 +864,8 @@ class _Code(t.Expr):
 
 #: code that reads a value without computing anything (it may be written twice)
 _SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
+#: code of a literal: a number or a string
+_LITERAL = re.compile(r"-?\d+|'[^'\\]*'|\"[^\"\\]*\"")
 
 
 def _is_literal(e: Any) -> bool:
@@ -1003,6 +1156,9 @@ class Gen:
             return self.guard([e], ctx, k)
         if isinstance(target, Definition) and not target.let:
             return self.inline(target, e, ctx, k)
+        if isinstance(target, Local) and not e.args and isinstance(ctx.env.get(target.uid), Deferred):
+            deferred = ctx.env[target.uid]  # an action passed by name (`Stutter(A) == A /\ ...`), taken here
+            return self.gen(deferred.expr, replace(ctx, env=deferred.env), lambda c: k(replace(c, env=ctx.env)))
         if isinstance(target, Definition) and isinstance(ctx.env.get(target.uid), LetAction):
             bound = ctx.env[target.uid]
             return self.inline(target, e, replace(ctx, env={**ctx.env, **bound.env}), k, caller=ctx.env)

@@ -37,7 +37,16 @@ class LazySet:
         return None
 
     def generate(self) -> Iterator:
+        """The elements, in TLC's order of values (`checker.tla.values.key`)."""
         raise NotImplementedError
+
+    def in_order(self, loc=None) -> list:
+        """The elements listed in TLC's order (as `generate` makes them: no sorting needed)."""
+        cached = getattr(self, "_in_order", None)
+        if cached is None:
+            self.elements(loc)
+            cached = self._in_order = list(self.generate())
+        return cached
 
     def elements(self, loc=None) -> frozenset:
         """The elements, listed; Unsupported when there are too many (or infinitely many)."""
@@ -330,6 +339,15 @@ class RecursiveFunction:
         self.domain, self.body, self.loc = domain, body, loc
         self.memo: dict = {}
         self._value = None
+
+    def __eq__(self, other: Any) -> bool:
+        if self is other:
+            return True
+        mine = self.value()
+        return mine == (other.value() if isinstance(other, RecursiveFunction) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.value())
 
     def apply(self, argument: Any, loc=None) -> Any:
         found = self.memo.get(argument, _MISSING)

@@ -28,6 +28,7 @@ from checker.tla.lazy import (
 )
 from checker.tla.values import (
     Fcn,
+    Interval,
     ModelValue,
     Rcd,
     _Function,
@@ -284,9 +285,24 @@ def records(fields: tuple, loc):
     return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
 
 
+#: listed sets -> their elements in TLC's order (a spec enumerates the same few sets again and again)
+_ORDERED: dict = {}
+#: the most sets `_ORDERED` keeps
+ORDERED_SETS = 4096
+
+
 def enum(s, loc) -> list:
     """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
-    return ordered(listed(as_set(s, loc), loc))
+    if isinstance(s, LazySet):
+        return s.in_order(loc)
+    found = _ORDERED.get(s) if isinstance(s, frozenset) else None
+    if found is None:
+        found = ordered(listed(as_set(s, loc), loc))
+        if isinstance(s, frozenset):
+            if len(_ORDERED) >= ORDERED_SETS:
+                _ORDERED.clear()
+            _ORDERED[s] = found
+    return found
 
 
 def each(s, loc) -> Iterable:
@@ -532,6 +548,18 @@ def tlc_set(key, value, loc):
 def proof_step(*args):
     """A name of the proof system's (`SMT`, `ZenonT(30)`): TRUE, as TLAPS.tla defines it."""
     return True
+
+
+#: the kinds of value a remembered definition's arguments may be (hashing a lazy set or function lists it)
+_MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue, Rcd, Fcn})
+
+
+def memo_key(args: tuple):
+    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set)."""
+    for a in args:
+        if type(a) not in _MEMO_KINDS:
+            return None
+    return args
 
 
 def fix(make: Callable[[Callable], Callable]) -> Callable:

@@ -11,12 +11,15 @@ any particular spec.
 from __future__ import annotations
 
 import itertools
+import re
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
+    ALWAYS,
     ActionPredicate,
     Fair,
     Fairness,
@@ -65,9 +68,15 @@ class TlaSpec(Model[tuple]):
         self.description = ("the TLA+ spec, with its model " + str(config_path) if config_path
                             else "the TLA+ spec, with no cfg: Init and Next, no property")
         resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
-                            tuple(self.config.constants))
+                            tuple(self.config.constants), self.config.module_replacements)
         self.names = resolver.root(main)
         self._main = main
+        if main.pluscal is not None:
+            from checker.tla import pluscal
+
+            defined = {name for name, target in self.names.all.items() if isinstance(target, Definition)}
+            pluscal.check(main.pluscal, self.texts[str(path)], defined, {v.name for v in resolver.variables},
+                          lambda line: print(f"ttt-check: warning: {line}", file=sys.stderr))
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
         self.program = Program(resolver.variables, self._constants(resolver.constants))
@@ -94,7 +103,7 @@ class TlaSpec(Model[tuple]):
             if name not in self.temporal_properties and name not in self.unchecked_temporal \
                     and name not in self.temporal_parts:  # fmt: skip
                 raise TlaError(f"the cfg's PROPERTY {name} is not defined in the spec")
-        self.required_temporal = tuple(self.config.properties)
+        self.required_temporal = self._safety_as_invariants(tuple(self.config.properties))
         self.views = {"tla": self._show}
         self.constraints = [self._state_predicate(name, "CONSTRAINT") for name in self.config.constraints]
         self.action_constraints = [self._action_predicate(name) for name in self.config.action_constraints]
@@ -301,11 +310,12 @@ class TlaSpec(Model[tuple]):
         if loc.line > len(lines):
             return ""
         if loc.line == loc.end_line:
-            written = lines[loc.line - 1][loc.col - 1 : loc.end_col]
+            pieces = [lines[loc.line - 1][loc.col - 1 : loc.end_col]]
         else:
-            written = " ".join([lines[loc.line - 1][loc.col - 1 :], *(l.strip() for l in lines[loc.line : loc.end_line - 1]),
-                                lines[loc.end_line - 1][: loc.end_col].strip()])
-        written = " ".join(written.split())
+            pieces = [lines[loc.line - 1][loc.col - 1 :], *lines[loc.line : loc.end_line - 1],
+                      lines[loc.end_line - 1][: loc.end_col]]
+        written = " ".join(piece.split("\\*")[0] for piece in pieces)  # line comments left out
+        written = " ".join(re.sub(r"\(\*.*?\*\)", " ", written).split())
         return written if len(written) <= limit else written[: limit - 3] + "..."
 
     @cached_property
@@ -363,6 +373,29 @@ class TlaSpec(Model[tuple]):
                 found[f"{name}.{i}"] = TemporalProperty(f"{name}.{i}", part, f"conjunct {i} of {name}", self.fairness)
         return found
 
+    def _safety_as_invariants(self, names: tuple) -> tuple:
+        """The cfg's properties, less those of the form []P with P a state predicate (and such conjuncts of
+        a conjunction): TLC checks those as invariants, during the search, and reports them so; they are
+        added to the required invariants instead."""
+        kept = []
+        for name in names:
+            parts = self.temporal_parts.get(name, (name,))
+            temporal = [part for part in parts if not self._as_invariant(part)]
+            if len(temporal) == len(parts):
+                kept.append(name)
+            else:
+                kept += temporal
+        return tuple(kept)
+
+    def _as_invariant(self, name: str) -> bool:
+        prop = self.temporal_properties.get(name)
+        if prop is None or prop.formula.operator != ALWAYS:
+            return False
+        predicate = prop.formula.predicates[0]
+        self.invariants[name] = Invariant(name, predicate.holds, "", prop.formula.written or predicate.name)
+        self.required_invariants += (name,)
+        return True
+
     def _formulas(self, e: Any, env: dict | None = None) -> list[Formula]:
         """A temporal formula as the conjunction of formulas the liveness checker decides."""
         env = env or {}
@@ -373,6 +406,15 @@ class TlaSpec(Model[tuple]):
                 return self._formulas(e.target.resolved_body(), env)
         if isinstance(e, t.Quant) and e.forall and self.program.level(e.body) == TEMPORAL:
             return self._instances(e, env)
+        if isinstance(e, t.If) and self.program.level(e.cond) <= STATE:
+            # IF c THEN F ELSE G: F of the behaviours starting where c holds, G of the others
+            found = []
+            for branch, condition in ((e.then, e.cond), (e.else_, t.Apply(e.cond.loc, "~", (e.cond,), target=_NOT))):
+                for f in self._formulas(branch, env):
+                    if f.initial is not None:
+                        raise Unchecked("IF c THEN F ELSE G where F or G has an initial condition of its own", e.loc)
+                    found.append(Formula(f.operator, f.predicates, f.written, self._predicate(condition, env)))
+            return found
         return [self._formula(e, env)]
 
     def _instances(self, e: t.Quant, env: dict) -> list[Formula]:
@@ -399,6 +441,18 @@ class TlaSpec(Model[tuple]):
         level = self.program.level(e)
         if level <= STATE:
             return replace_written(initially(self._predicate(e, env)), written)
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>" \
+                and self.program.level(e.args[0]) <= STATE:  # fmt: skip
+            # `c => F`: F, of the behaviours whose initial state satisfies c
+            inner = self._formula(e.args[1], env)
+            if inner.initial is not None:
+                raise Unchecked("c => F where F has an initial condition of its own", e.loc)
+            return Formula(inner.operator, inner.predicates, written, self._predicate(e.args[0], env))
+        stable = _stability(e)
+        if stable is not None and self.program.level(stable) <= STATE:
+            # `[](P => []P)`: once P holds it holds for good, i.e. no step leaves P: `[][P => P']_vars`
+            p = self._compiled(stable, env, action=False)
+            return replace_written(always(ActionPredicate(written, lambda s, u: not p(s) or p(u))), written)
         if isinstance(e, t.Fairness):
             return replace_written(fair(self._fair(e, env)), written)
         if isinstance(e, t.Apply) and isinstance(e.target, Builtin):
@@ -515,6 +569,35 @@ def _given(e: Any, env: dict, program: Program) -> Any:
 
 def replace_written(formula: Formula, written: str) -> Formula:
     return Formula(formula.operator, formula.predicates, written)
+
+
+_NOT = Builtin("~", 1, "")
+
+
+def _stability(e: Any) -> Any:
+    """P when `e` is `[](P => []P)` (the same P, written twice), else None."""
+    if not (isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]"):
+        return None
+    inner = e.args[0]
+    if not (isinstance(inner, t.Apply) and isinstance(inner.target, Builtin) and inner.target.name == "=>"):
+        return None
+    p, rest = inner.args
+    if not (isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) and rest.target.name == "[]"):
+        return None
+    return p if _same(p, rest.args[0]) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two resolved expressions are written alike (the same names, the same structure)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (t.Num, t.Str, t.Bool)):
+        return a.value == b.value
+    if isinstance(a, t.Apply):
+        return a.target is b.target and len(a.args) == len(b.args) and all(map(_same, a.args, b.args))
+    parts_a, parts_b = a.parts(), b.parts()
+    return len(parts_a) == len(parts_b) and all(map(_same, parts_a, parts_b)) and \
+        getattr(a, "forall", None) == getattr(b, "forall", None) and getattr(a, "conj", None) == getattr(b, "conj", None)
 
 
 def _is_box_next(e: Any) -> bool:

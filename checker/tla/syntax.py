@@ -121,8 +121,19 @@ def _refuse_errors(root, file: str, line_offset: int = 0) -> None:
 
 
 def _loc(node, file: str, module: str, line_offset: int = 0) -> Loc:
-    (l1, c1), (l2, c2) = node.start_point, node.end_point
+    (l1, c1), (l2, c2) = node.start_point, _last(node).end_point
     return Loc(file, module, l1 + 1 - line_offset, c1 + 1, l2 + 1 - line_offset, max(c2, 1))
+
+
+def _last(node):
+    """The last token of `node` that is text of its own: the end of a bulleted list is the dedent tree-sitter
+    places at the next token, past the comments between."""
+    while node.child_count:
+        children = [c for c in node.children if c.end_byte > c.start_byte and c.type not in ("comment", "block_comment")]
+        if not children:
+            break
+        node = children[-1]
+    return node
 
 
 def _field(node, name: str):
@@ -158,6 +169,13 @@ class Reader:
         module = t.Module(self.module_name, self.file, self.loc(node))
         for unit in _named(node):
             self.unit(unit, module)
+        for comment in node.named_children:
+            algorithm = next((c for c in comment.named_children if c.type == "pcal_algorithm"), None) \
+                if comment.type == "block_comment" else None  # fmt: skip
+            if algorithm is not None and module.pluscal is None:
+                from checker.tla import pluscal
+
+                module.pluscal = pluscal.read(algorithm, self.loc)
         self.module_name = outer
         return module
 
@@ -183,14 +201,26 @@ class Reader:
         elif kind == "instance":
             module.units.append(self.instance(node, local))
         elif kind == "assumption":
-            module.assumptions.append(self.expr(_named(node)[-1]))
+            body = self.expr(_named(node)[-1])
+            module.assumptions.append(body)
+            self._named_statement(node, body, module)
+        elif kind == "theorem":
+            statement = _field(node, "statement")
+            if statement is not None and statement.type != "assume_prove":
+                self._named_statement(node, self.expr(statement), module)
         elif kind == "recursive_declaration":
             module.recursive |= {self.param(n).name for n in _named(node)}
         elif kind == "module":
             inner = self.module(node)
             module.inner[inner.name] = inner
             module.units.append(("module", inner.name))
-        # header and separator lines, theorems and proofs, USE/HIDE: nothing to evaluate
+        # header and separator lines, proofs, USE/HIDE: nothing to evaluate
+
+    def _named_statement(self, node, body: t.Expr, module: t.Module) -> None:
+        """`ASSUME Name == e` and `THEOREM Name == e` define Name as e, which the module may use."""
+        name = _field(node, "name")
+        if name is not None:
+            module.units.append(t.OpDef(self.text(name), (), body, self.loc(node)))
 
     def param(self, node) -> t.Param:
         """A parameter or constant: `x`, or an operator `F(_, _)`, `_ + _`, `-. _`, `_ ^+`."""

@@ -138,7 +138,8 @@ class SpecGame(StrategyTicTacToe):
         return lambda state, previous=None: show(self.tuple_of(state), None if previous is None else self.tuple_of(previous))
 
     def _formula(self, formula: Formula) -> Formula:
-        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written)
+        initial = None if formula.initial is None else self._predicate(formula.initial)
+        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written, initial)
 
     def _predicate(self, p: Any) -> Any:
         """A predicate of a formula (of a state, of a step, or a fairness condition) over the file's states,

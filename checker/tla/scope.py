@@ -16,6 +16,7 @@ extending module's constants and variables.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -119,10 +120,18 @@ class Names:
 
 
 class Subst:
-    """A constant or variable of an instantiated module: the expression substituted for it."""
+    """A constant or variable of an instantiated module: the expression substituted for it, resolved when
+    first read (once the cfg's replacements are known: `Capacity <- Capacities[1]` with the cfg's
+    `Capacities <- MCCapacities`)."""
 
-    def __init__(self, expr: Any, arity: int = 0):
-        self.expr, self.arity = expr, arity
+    def __init__(self, resolve: Callable[[], Any], arity: int = 0):
+        self._resolve, self._expr, self.arity = resolve, None, arity
+
+    @property
+    def expr(self) -> Any:
+        if self._resolve is not None:
+            self._expr, self._resolve = self._resolve(), None
+        return self._expr
 
 
 def arity_of(target: Any) -> int:
@@ -318,7 +327,7 @@ class Resolver:
                           unit.local)
             return
         mine = tuple(Local(p.name) for p in unit.params)
-        scope = Scope(self, names, module, outer)
+        scope = Scope(self, Names(dict(names.all)), module, outer)  # the names before the INSTANCE, as SANY reads
         scope.locals.update({p.name: p for p in mine})
         given = dict(unit.substitutions)
         params: dict[str, Any] = {}
@@ -326,9 +335,9 @@ class Resolver:
         declared += [(v, 0) for v, _ in self._declared(target, "variables")]
         for name, arity in declared:
             if name in given:
-                params[name] = Subst(scope.argument(given.pop(name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity)
             elif name in names.all:
-                params[name] = Subst(scope.argument(t.Apply(unit.loc, name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity)
             else:
                 raise TlaError(f"INSTANCE {unit.module}: nothing is substituted for its parameter {name}, and no "
                                f"{name} is defined here", unit.loc)
@@ -615,6 +624,9 @@ class LambdaDef:
 
     def resolved_body(self):
         return self.lam.body
+
+    def parts(self) -> tuple:
+        return (self.lam.body,)
 
     name = "LAMBDA"
     let = True

@@ -5,7 +5,7 @@ TRANSLATION` and `\\* END TRANSLATION`), never the algorithm itself. A check of 
 algorithm has no translation, or was edited since it was translated, would answer about something
 else than what its author wrote; it is refused, in one line, at the algorithm. An algorithm is
 taken as edited when it declares a label or a variable the translation does not define (each label
-of PlusCal becomes an action of that name, each variable a VARIABLE): an edit inside a label's
+of PlusCal becomes an action of that name or a value of `pc`, each variable a VARIABLE): an edit inside a label's
 statements leaves those alike, and is not noticed. A translation edited by hand since it was made
 (its `chksum(tla)` differs, as TLC's translator computes it: CRC-32 of its lines) gets a warning, as
 TLC gives one, and is checked as written.
@@ -21,8 +21,8 @@ from typing import Callable
 from checker.tla.errors import TlaError
 from checker.tla.tree import Loc
 
-BEGIN = re.compile(r"^\s*\\\*\s*BEGIN TRANSLATION\b.*$", re.M)
-END = re.compile(r"^\s*\\\*\s*END TRANSLATION\b", re.M)
+BEGIN = re.compile(r"^\s*\\\*+\s*BEGIN TRANSLATION\b.*$", re.M)
+END = re.compile(r"^\s*\\\*+\s*END TRANSLATION\b", re.M)
 CHECKSUM = re.compile(r'chksum\(tla\)\s*=\s*"([0-9A-Fa-f]*)"')
 
 
@@ -61,7 +61,10 @@ def check(algorithm: Algorithm, text: str, defined: set[str], variables: set[str
     if begin is None or end is None or end.start() < begin.end():
         raise TlaError(f"the PlusCal algorithm {algorithm.name} has no translation in the file: translate it "
                        f"(the Toolbox's Translate PlusCal, or java -cp tla2tools.jar pcal.trans FILE.tla)", where)
-    missing = [label for label in dict.fromkeys(algorithm.labels) if label not in defined]
+    translation = text[begin.end() : end.start()]
+    # a label is an action of its name, or a value of `pc`; a process of one label has neither (no `pc` at all)
+    missing = [label for label in dict.fromkeys(algorithm.labels)
+               if "pc" in variables and label not in defined and f'"{label}"' not in translation]
     unknown = [v for v in dict.fromkeys(algorithm.variables) if v not in variables]
     if missing or unknown:
         what = (f"label {missing[0]}, which the translation defines no action for" if missing

@@ -425,16 +425,18 @@ class StateGraph:
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None; for a
         formula of the behaviours from some initial states alone (`Formula.initial`), among those."""
-        start = prop.formula.initial
-        if start is None:
+        start, assuming = prop.formula.initial, prop.formula.assuming
+        if start is None and assuming is None:
             return self._find(prop, conditions)
-        every, reach = self.initial, self.from_initial
-        self.initial = tuple(s for s in every if start.holds(s))
+        every, reach, steps = self.initial, self.from_initial, self.steps
+        if assuming is not None:  # the behaviours that stay where it holds: the graph of those states alone
+            self.steps = self.steps.subgraph([s for s in self.steps if assuming.holds(s)]).copy()
+        self.initial = tuple(s for s in every if (start is None or start.holds(s)) and s in self.steps)
         self.from_initial = distances(self.nx.bfs_layers(self.steps, self.initial)) if self.initial else {}
         try:
             return self._find(prop, conditions) if self.initial else None
         finally:
-            self.initial, self.from_initial = every, reach
+            self.initial, self.from_initial, self.steps = every, reach, steps
 
     def _find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         operator, predicates = prop.formula.operator, prop.formula.predicates

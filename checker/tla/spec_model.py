@@ -408,7 +408,7 @@ class TlaSpec(Model[tuple]):
 
     def _as_invariant(self, name: str) -> bool:
         prop = self.temporal_properties.get(name)
-        if prop is None or prop.formula.operator != ALWAYS:
+        if prop is None or prop.formula.operator != ALWAYS or prop.formula.initial or prop.formula.assuming:
             return False
         predicate = prop.formula.predicates[0]
         self.invariants[name] = Invariant(name, predicate.holds, "", prop.formula.written or predicate.name)
@@ -466,7 +466,15 @@ class TlaSpec(Model[tuple]):
             inner = self._formula(e.args[1], env)
             if inner.initial is not None:
                 raise Unchecked("c => F where F has an initial condition of its own", e.loc)
-            return Formula(inner.operator, inner.predicates, written, self._predicate(e.args[0], env))
+            return Formula(inner.operator, inner.predicates, written, self._predicate(e.args[0], env), inner.assuming)
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>" \
+                and _box_of_state(e.args[0], self.program) is not None:  # fmt: skip
+            # `[]c => F`: F, of the behaviours in whose every state c holds
+            inner = self._formula(e.args[1], env)
+            if inner.assuming is not None:
+                raise Unchecked("[]c => F where F assumes a []c' of its own", e.loc)
+            assumed = self._predicate(_box_of_state(e.args[0], self.program), env)
+            return Formula(inner.operator, inner.predicates, written, inner.initial, assumed)
         stable = _stability(e)
         if stable is not None and self.program.level(stable) <= STATE:
             # `[](P => []P)`: once P holds it holds for good, i.e. no step leaves P: `[][P => P']_vars`
@@ -494,6 +502,11 @@ class TlaSpec(Model[tuple]):
                     return replace_written(eventually(self._predicate(inner, env)), written)
             if op == "~>" and all(self.program.level(a) <= STATE for a in args):
                 return replace_written(leadsTo(self._predicate(args[0], env), self._predicate(args[1], env)), written)
+            if op == "[]" and _implies(args[0]) is not None:  # `[](P => <>Q)`: P ~> Q
+                p, rest = _implies(args[0])
+                if self.program.level(p) <= STATE and isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) \
+                        and rest.target.name == "<>" and self.program.level(rest.args[0]) <= STATE:  # fmt: skip
+                    return replace_written(leadsTo(self._predicate(p, env), self._predicate(rest.args[0], env)), written)
         raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q of state predicates, [][A]_v, WF and SF, "
                         "and their conjunctions (\\A over a constant set included); not this formula", e.loc)
 
@@ -591,6 +604,21 @@ def replace_written(formula: Formula, written: str) -> Formula:
 
 
 _NOT = Builtin("~", 1, "")
+
+
+def _implies(e: Any) -> tuple | None:
+    """(P, Q) when `e` is `P => Q`, else None."""
+    if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>":
+        return e.args
+    return None
+
+
+def _box_of_state(e: Any, program: Program) -> Any:
+    """P when `e` is `[]P` with P a state predicate, else None."""
+    if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]" \
+            and program.level(e.args[0]) <= STATE:  # fmt: skip
+        return e.args[0]
+    return None
 
 
 def _stability(e: Any) -> Any:

@@ -139,7 +139,9 @@ class SpecGame(StrategyTicTacToe):
 
     def _formula(self, formula: Formula) -> Formula:
         initial = None if formula.initial is None else self._predicate(formula.initial)
-        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written, initial)
+        assuming = None if formula.assuming is None else self._predicate(formula.assuming)
+        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written, initial,
+                       assuming)
 
     def _predicate(self, p: Any) -> Any:
         """A predicate of a formula (of a state, of a step, or a fairness condition) over the file's states,

@@ -80,7 +80,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         "--max-states",
         type=click.IntRange(1, MOST_STATES),
         metavar="N",
-        help="Stop after N states (exit 4 if none is violated).",
+        help="Stop after N states (exit 4 when no violation was found).",
     )
     @click.option(
         "--engine",

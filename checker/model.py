@@ -180,6 +180,9 @@ class Model(Generic[S]):
     #: state) is in the model (TLC's CONSTRAINT and ACTION_CONSTRAINT); one outside is checked against the
     #: invariants but neither counted nor expanded, and a state whose successors are all outside is no deadlock.
     constraint: Callable[[S, S | None], bool] | None = None
+    #: Whether an error of the spec met during a search is shown after the behaviour that reaches it (as TLC
+    #: shows it), rather than alone.
+    error_behaviours: bool = False
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 

@@ -219,7 +219,7 @@ def run_check(
         result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
     except SpecError as error:  # as TLC does: the behaviour up to the state where the spec fails, then the error
         behaviour = getattr(error, "behaviour", None)
-        if behaviour is not None:
+        if behaviour is not None and model.error_behaviours:
             click.echo("The spec cannot be evaluated in the last state of this behaviour:\n")
             click.echo(format_trace(model, behaviour, view) + "\n")
         raise

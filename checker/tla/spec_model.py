@@ -58,6 +58,8 @@ class Unchecked(Exception):
 class TlaSpec(Model[tuple]):
     """The spec of a `.tla` file under a cfg (without a cfg: `Init` and `Next`, no property)."""
 
+    error_behaviours = True
+
     def __init__(self, path: Path, config: Config | None, config_path: Path | None = None):
         self.path = path
         self.source = str(path)

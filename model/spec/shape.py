@@ -87,6 +87,7 @@ class SpecGame(StrategyTicTacToe):
         self.invariants_declared = spec.invariants_declared
         self.required_invariants, self.required_temporal = spec.required_invariants, spec.required_temporal
         self.deadlock_check, self.temporal_parts = spec.deadlock_check, spec.temporal_parts
+        self.error_behaviours = spec.error_behaviours
         if spec.constraint is not None:
             self.constraint = lambda state, previous: spec.constraint(
                 self.tuple_of(state), None if previous is None else self.tuple_of(previous))

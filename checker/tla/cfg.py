@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.tla.errors import TlaError, Unsupported
+from checker.tla.syntax import unescape
 from checker.tla.tree import Loc
 from checker.tla.values import ModelValue
 
@@ -33,7 +34,6 @@ _PLURAL = {"CONSTANTS": "CONSTANT", "INVARIANTS": "INVARIANT", "PROPERTIES": "PR
            "ACTION_CONSTRAINTS": "ACTION_CONSTRAINT"}  # fmt: skip
 KEYWORDS = {"CONSTANT", "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "PROPERTY", "CONSTRAINT", "ACTION_CONSTRAINT",
             "SYMMETRY", "VIEW", "CHECK_DEADLOCK", "ALIAS", "POSTCONDITION"}  # fmt: skip
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", '"': '"', "\\": "\\"}
 
 
 @dataclass
@@ -106,15 +106,7 @@ def parse(text: str, file: str) -> Config:
         if kind == "int":
             return int(word), i + 1
         if kind == "str":
-            body, out, j = word[1:-1], [], 0
-            while j < len(body):
-                if body[j] == "\\" and j + 1 < len(body):
-                    out.append(_ESCAPES.get(body[j + 1], body[j + 1]))
-                    j += 2
-                else:
-                    out.append(body[j])
-                    j += 1
-            return "".join(out), i + 1
+            return unescape(word[1:-1]), i + 1
         if word == "{":
             items, i = [], i + 1
             while i < len(tokens) and tokens[i][1] != "}":

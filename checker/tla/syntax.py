@@ -68,6 +68,19 @@ PRECEDENCE: dict[str, tuple[int, int, bool]] = {
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", '"': '"', "\\": "\\"}
 
 
+def unescape(raw: str) -> str:
+    """The characters a string literal's text stands for (`\\"` a quote, `\\n` a new line...)."""
+    out, i = [], 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            out.append(ESCAPES.get(raw[i + 1], raw[i + 1]))
+            i += 2
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=1)
 def parser():
     """tree-sitter's parser of TLA+ (loaded once)."""
@@ -302,15 +315,7 @@ class Reader:
         raise Unsupported("real numbers are not supported (TLC does not evaluate them either)", self.loc(node))
 
     def x_string(self, node):
-        raw, out, i = self.text(node)[1:-1], [], 0
-        while i < len(raw):
-            if raw[i] == "\\" and i + 1 < len(raw):
-                out.append(ESCAPES.get(raw[i + 1], raw[i + 1]))
-                i += 2
-            else:
-                out.append(raw[i])
-                i += 1
-        return t.Str(self.loc(node), "".join(out))
+        return t.Str(self.loc(node), unescape(self.text(node)[1:-1]))
 
     def x_boolean(self, node):
         return t.Bool(self.loc(node), self.text(node) == "TRUE")

@@ -1,5 +1,5 @@
 """The temporal formulas of TLA+ that ttt-check decides beside `<>P` and `[]P` (tests/specs/tla/shapes.tla):
-`c => F`, `IF c THEN F ELSE G`, `[]c => F`, `[](P => <>Q)` and `[](P => []P)`, each given the verdict TLC
+`c => F`, `IF c THEN F ELSE G`, `[]c => F`, `[](P => <>Q)`, `[](P => []P)` and `[]<><<A>>_v`, each given the verdict TLC
 gives. The verdicts below were TLC 2.15's when this was written; where Java is found, TLC is run again and
 must still give them (so the table is TLC's, never ttt-check's own)."""
 
@@ -22,6 +22,7 @@ TLC_HOLDS = {
     "OneLeadsToThree": True,
     "StaysAboveZero": False,
     "StaysBelowFour": True,
+    "UpAgainAndAgain": False,
 }
 
 

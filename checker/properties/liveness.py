@@ -73,8 +73,10 @@ from checker.properties.temporal import (
     FAIR,
     INITIALLY,
     LEADS_TO,
+    ActionPredicate,
     Fair,
     Fairness,
+    StatePredicate,
     TemporalProperty,
 )
 from checker.report import format_trace
@@ -440,7 +442,7 @@ class StateGraph:
 
     def _find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         operator, predicates = prop.formula.operator, prop.formula.predicates
-        p = predicates[0].holds if operator not in (FAIR, ALWAYS_ACTION) else None
+        p = predicates[0].holds if isinstance(predicates[0], StatePredicate) else None
         if operator == ALWAYS:
             return self.lasso(conditions, trigger=lambda s: not p(s), region=everywhere)
         if operator == EVENTUALLY:
@@ -449,6 +451,11 @@ class StateGraph:
         if operator == INITIALLY:
             initial = set(self.initial)
             return self.lasso(conditions, trigger=lambda s: s in initial and not p(s), region=everywhere)
+        if operator == ALWAYS_EVENTUALLY and isinstance(predicates[0], ActionPredicate):
+            # []<><<A>>_v: a fair suffix whose steps are never A steps (stuttering never is one)
+            step = predicates[0].holds
+            return self.lasso(conditions, trigger=everywhere, region=everywhere, allowed=self.allows(
+                lambda s, t: not step(s, t)))
         if operator == ALWAYS_EVENTUALLY:
             return self.lasso(conditions, trigger=everywhere, region=lambda s: not p(s))
         if operator == EVENTUALLY_ALWAYS:

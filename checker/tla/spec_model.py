@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator, Mapping
 from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
     ALWAYS,
+    ALWAYS_EVENTUALLY,
     ActionPredicate,
     Fair,
     Fairness,
@@ -493,6 +494,14 @@ class TlaSpec(Model[tuple]):
                 if isinstance(inner, t.Apply) and isinstance(inner.target, Builtin) and inner.target.name == "<>" \
                         and self.program.level(inner.args[0]) <= STATE:  # fmt: skip
                     return replace_written(always(eventually(self._predicate(inner.args[0], env))), written)
+                if isinstance(inner, t.Apply) and isinstance(inner.target, Builtin) and inner.target.name == "<>" \
+                        and isinstance(inner.args[0], t.Step) and not inner.args[0].box:  # fmt: skip
+                    # []<><<A>>_v: A steps that change v, again and again
+                    angle = inner.args[0]
+                    holds = self._compiled(angle.action, env, action=True)
+                    sub = self.program.evaluator(_given(angle.sub, env, self.program))
+                    step = ActionPredicate(self._written(angle), lambda s, u: sub(u) != sub(s) and holds(s, u))
+                    return Formula(ALWAYS_EVENTUALLY, (step,), written)
                 if self.program.level(inner) <= STATE:
                     return replace_written(always(self._predicate(inner, env)), written)
             if op == "<>":

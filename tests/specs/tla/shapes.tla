@@ -29,4 +29,6 @@ OneLeadsToThree == [](x = 1 => <>(x = 3))
 \* [](P => []P): once P, P for good
 StaysAboveZero == [](x > 0 => [](x > 0))
 StaysBelowFour == [](x < 4 => [](x < 4))
+\* []<><<A>>_v: A steps that change v, again and again (a behaviour may stop at 3 for good)
+UpAgainAndAgain == []<><<Up>>_x
 =============================================================================

@@ -518,8 +518,9 @@ class TlaSpec(Model[tuple]):
                 if self.program.level(p) <= STATE and isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) \
                         and rest.target.name == "<>" and self.program.level(rest.args[0]) <= STATE:  # fmt: skip
                     return replace_written(leadsTo(self._predicate(p, env), self._predicate(rest.args[0], env)), written)
-        raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q of state predicates, [][A]_v, WF and SF, "
-                        "and their conjunctions (\\A over a constant set included); not this formula", e.loc)
+        raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q, [](P => []P) of state predicates, "
+                        "[][A]_v, []<><<A>>_v, WF and SF, c => F, []c => F, IF c THEN F ELSE G and conjunctions of "
+                        "them (docs/tla.md); not this formula", e.loc)
 
     def _predicate(self, e: Any, env: dict) -> StatePredicate:
         function = self._compiled(e, env, action=False)

@@ -57,16 +57,20 @@ class Label(NamedTuple):
     def __str__(self) -> str:
         return self.shown()
 
-    def shown(self, note: Callable[[str, Any], str | None] = lambda name, value: None) -> str:
+    def shown(
+        self, note: Callable[[str, Any], str | None] = lambda name, value: None, show: Callable[[Any], str] | None = None
+    ) -> str:
         """The label as `str` writes it, with `note(name, value)`, when it says something,
-        after the value: `coordinate=(3,1) C1` (a model's other name for the value)."""
+        after the value: `coordinate=(3,1) C1` (a model's other name for the value); each value as
+        `show` writes it (by default as Quint's picks are shown, `(3,1)`)."""
+        show = show or _compact
         text = " › ".join(self.path)
         shown = self.picks + self.notes
         if shown:
             words = []
             for name, value in shown:
                 extra = note(name, value)
-                words.append(f"{name}={_compact(value)}" + (f" {extra}" if extra else ""))
+                words.append(f"{name}={show(value)}" + (f" {extra}" if extra else ""))
             text += "  " + " ".join(words)
         return text
 
@@ -161,9 +165,26 @@ class Model(Generic[S]):
     canonical: Callable[[S], S] | None = None
     #: Why `canonical` is None where the spec itself has a symmetry (a part of the model breaks it), for --symmetry.
     no_symmetry: str = ""
+    #: Whether the search always reduces by `canonical` (a TLA+ cfg's SYMMETRY or VIEW), not only with --symmetry.
+    symmetry_required: bool = False
+
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None
+    #: Invariants and temporal properties checked whatever else is named (a TLA+ cfg's INVARIANT and
+    #: PROPERTY), and whether a deadlock is an error (the cfg's CHECK_DEADLOCK; None: the command's default).
+    required_invariants: tuple[str, ...] = ()
+    required_temporal: tuple[str, ...] = ()
+    deadlock_check: bool | None = None
+    #: Optional `constraint(state, previous) -> bool`: whether a state reached from `previous` (None: an initial
+    #: state) is in the model (TLC's CONSTRAINT and ACTION_CONSTRAINT); one outside is checked against the
+    #: invariants but neither counted nor expanded, and a state whose successors are all outside is no deadlock.
+    constraint: Callable[[S, S | None], bool] | None = None
+    #: Whether an error of the spec met during a search is shown after the behaviour that reaches it (as TLC
+    #: shows it), rather than alone.
+    error_behaviours: bool = False
+    #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
+    temporal_parts: Mapping[str, tuple[str, ...]] = {}
 
     def reported_invariants(self) -> list[Invariant[S]]:
         """The invariants a report shows when none is named: every declared one, or the default ones of a
@@ -241,6 +262,15 @@ class Model(Generic[S]):
         if label is None:
             return "init"
         return label.path[0] if label.path else ""
+
+    #: Optional `evaluate(state, text) -> str`: the value of an expression of the spec's language at a state,
+    #: written as the language writes it (SpecError when it cannot be evaluated there); None: the model
+    #: evaluates no expression itself (a .qnt spec's go to Quint's REPL).
+    evaluate: Callable[[S, str], str] | None = None
+
+    def show_value(self, value: Any) -> str:
+        """A value of the spec's (a definition's, a pick's) as the spec's language writes it."""
+        return str(value)
 
     def to_html(self, state: S) -> str | None:
         """The state as an HTML fragment for the explorer, or None to show its views as text."""

@@ -128,8 +128,16 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         model = specs.build(kwargs)
         from checker.cli.check import Search, run_check
 
+        if model.deadlock_check is not None and not given(ctx, "deadlock"):
+            deadlock = model.deadlock_check  # the cfg's CHECK_DEADLOCK
+        if model.required_temporal or model.required_invariants or model.deadlock_check is not None:
+            if given(ctx, "fairness"):
+                raise click.UsageError("--fairness applies to a .qnt spec: a TLA+ spec states its fairness in its "
+                                       "SPECIFICATION formula, as TLC reads it")
         temporal = resolve_temporal(model, temporal)
         invariants = resolve_invariants(model, invariants) if invariants or not temporal else []
+        if not invariants and model.required_invariants:
+            invariants = resolve_invariants(model, ())
         traces = [*(i.name for i in invariants), *["deadlock"] * deadlock, *(t.name for t in temporal)]
         expanded = {"out_itf": file_names(out_itf, traces)} if out_itf else {}
         refuse_same_file(ctx, ["out_itf", "dump"], specs=specs, expanded=expanded)

@@ -180,7 +180,7 @@ class Specs:
             ["-s", "--spec"],
             type=SpecName(list(self.factories)),
             default=self.default,
-            help="strategy (the default), random, or a FILE.qnt.",
+            help="strategy (default), random, FILE.qnt, FILE.tla.",
         )
         return [spec, *self.options, *quint_file_options()]
 
@@ -197,8 +197,14 @@ class Specs:
         a registered spec's file and the manifest of its hash, and the files `reads` names."""
         name = params.get("spec")
         files = []
-        if isinstance(name, str) and name.endswith(".qnt"):
+        if isinstance(name, str) and name.endswith((".qnt", ".tla")):
             files.append(("--spec", name))
+        if isinstance(name, str) and name.endswith(".tla"):
+            from checker.tla.frontend import find_config
+
+            config = find_config(Path(name), params.get("config"))
+            if config is not None:
+                files.append(("--config", str(config)))
         elif name in self.sources:
             source = self.sources[name]
             files += [(f"--spec {name}", source.find()), (f"--spec {name} (its manifest)", str(source.manifest))]
@@ -221,15 +227,18 @@ class Specs:
         options = {option.name: kwargs.pop(option.name) for option in self.options}
         changed = {option.name: options[option.name] for option in self.options
                    if options[option.name] not in (None, option.default)}
+        refuse_file_options(name, file_options)
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
             if os.path.lexists(name):  # a FIFO, a device or a folder is named for what it is
                 read_spec(name)
-            return self.evaluated(load(name, **{k: v for k, v in file_options.items() if v is not None}), changed)
-        given = [f"--{k}" for k, v in file_options.items() if v is not None and k != "quint"]
-        if given:
-            raise click.UsageError(f"{', '.join(given)} applies to a .qnt file given with --spec, not to '{name}'")
+            quint = {k: v for k, v in file_options.items() if v is not None and k != "config"}
+            return self.evaluated(load(name, **quint), changed)
+        if name.endswith(".tla"):
+            from checker.tla.spec_model import load as load_tla
+
+            return self.evaluated(load_tla(name, file_options.get("config")), changed)
         source = self.sources.get(name)
         if source is not None:
             path = source.find()
@@ -262,6 +271,23 @@ class Specs:
         model = load(path, quint)
         model.name = name
         return self.evaluated(model, options)
+
+
+#: the options of a spec's file, and the kind of file each applies to
+FILE_OPTIONS = {"quint": ".qnt", "init": ".qnt", "step": ".qnt", "main": ".qnt", "config": ".tla"}
+
+
+def refuse_file_options(name: str, options: Mapping[str, object]) -> None:
+    """Refuse, as a usage error, an option of one kind of spec file given with another spec (`--config`
+    with a .qnt, `--init` with a .tla, either with a registered spec), before any tool is looked for."""
+    kind = Path(name).suffix if name.endswith((".qnt", ".tla")) else None
+    wrong = [f"--{option}" for option, value in options.items()
+             if value is not None and FILE_OPTIONS.get(option) != kind and not (option == "quint" and kind is None)]
+    if not wrong:
+        return
+    wanted = {FILE_OPTIONS[w[2:]] for w in wrong}
+    files = " or ".join(f"a {suffix} file" for suffix in sorted(wanted))
+    raise click.UsageError(f"{', '.join(wrong)} applies to {files} given with --spec, not to '{name}'")
 
 
 def output_file(ctx: click.Context, param: click.Parameter, path: str | None) -> str | None:
@@ -378,34 +404,36 @@ class FiniteRange(click.FloatRange):
 
 
 class SpecName(click.ParamType):
-    """A registered spec's name, or the path of a `.qnt` file."""
+    """A registered spec's name, or the path of a `.qnt` or `.tla` file."""
 
-    name = "NAME|FILE.qnt"
+    name = "NAME|FILE"
 
     def __init__(self, choices: Sequence[str]):
         self.choices = list(choices)
 
     def convert(self, value, param, ctx):
-        if value in self.choices or str(value).endswith(".qnt"):
+        if value in self.choices or str(value).endswith((".qnt", ".tla")):
             return value
-        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt file", param, ctx)
+        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt or .tla file", param, ctx)
 
 
 def quint_file_options() -> list[click.Option]:
-    """The options for a `.qnt` file given with --spec, as `quint run` names them."""
+    """The options for a `.qnt` file given with --spec, as `quint run` names them, and a `.tla` file's cfg."""
     return [
         click.Option(["--quint"], metavar="PATH", help="quint to use (default: $QUINT, .quint/, PATH)."),
         click.Option(["--init"], metavar="NAME", help="A .qnt spec's init action (default: init)."),
         click.Option(["--step"], metavar="NAME", help="A .qnt spec's step action (default: step)."),
         click.Option(["--main"], metavar="NAME", help="A .qnt spec's main module (default: the file's)."),
+        click.Option(["--config"], metavar="CFG", help="A .tla spec's cfg (default: FILE.cfg)."),
     ]
 
 
 def resolve_invariants(model: Model, names: Sequence[str]):
-    """The model's invariants called `names` (its defaults when none). As Quint checks any boolean
-    definition as an invariant, a state's boolean definition (`canWin`) may be named too."""
+    """The model's invariants called `names` (its defaults when none), after those it requires (a cfg's).
+    As Quint checks any boolean definition as an invariant, a state's boolean definition (`canWin`) may be
+    named too."""
     chosen = []
-    for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
+    for name in dict.fromkeys([*model.required_invariants, *(names or model.default_invariants)]):
         invariant = model.invariants.get(name) or boolean_definitions(model).get(name)
         if invariant is None:
             raise click.BadParameter(
@@ -435,8 +463,11 @@ def boolean_definitions(model: Model) -> dict[str, Invariant]:
 
 
 def resolve_temporal(model: Model, names: Sequence[str]):
-    """The model's temporal properties called `names` (one the spec defines but the checker does not
-    decide is refused, saying why: exit 3)."""
+    """The model's temporal properties called `names`, after those it requires (a cfg's); a conjunction
+    stands for its parts, and one the spec defines but the checker does not decide is refused, saying
+    why: exit 3."""
+    names = list(dict.fromkeys(part for name in [*model.required_temporal, *names]
+                               for part in model.temporal_parts.get(name, (name,))))
     for name in names:
         if name in model.unchecked_temporal:
             raise SpecError(model.unchecked_temporal[name])

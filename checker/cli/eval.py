@@ -21,15 +21,25 @@ def eval_command(specs: Specs) -> click.Command:
     )
     @click.pass_context
     def eval_(ctx, expression, path, **kwargs):
-        """Print the value of a Quint expression of the spec at a state.
+        """Print the value of a spec's expression (Quint or TLA+) at a state.
 
-        Needs Quint. Exit codes: 0 printed, 2 bad usage (a --path naming no state),
-        3 Quint cannot evaluate EXPR there, or cannot be found, 74 no working folder
-        to run Quint in.
+        A .qnt spec's expression goes to Quint's REPL; a .tla spec's is evaluated as TLC would.
+
+        A .qnt spec needs Quint. Exit codes: 0 printed, 2 bad usage (a --path naming no
+        state), 3 EXPR cannot be evaluated there, or Quint cannot be found, 74 no working
+        folder to run Quint in.
         """
         from checker.quint.repl import ExpressionError
         from checker.web.api import Explorer, RequestError, parse_path
 
+        if kwargs["spec"].endswith(".tla"):
+            model = specs.build({**kwargs, **specs.defaults()}, announce=False)
+            try:
+                state, _ = Explorer(model).walk(parse_path(path))
+            except RequestError as error:
+                raise click.BadParameter(str(error), param_hint="'--path'") from None
+            click.echo(model.evaluate(state, expression))
+            return
         file, module = specs.file_of(kwargs["spec"], kwargs.get("main"))
         model = specs.build({**kwargs, **specs.defaults()}, announce=False)
         try:

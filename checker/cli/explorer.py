@@ -61,7 +61,7 @@ def explore_command(specs: Specs) -> click.Command:
         quint = kwargs.get("quint")
         model = specs.build(kwargs)
         props = resolve_temporal(model, temporal)
-        chosen = resolve_invariants(model, invariants) if invariants else []
+        chosen = resolve_invariants(model, invariants) if invariants or model.required_invariants else []
         found = []
         if chosen or props:
             if model.packed is not None and not props:  # the fast engine finds the same shortest counterexamples
@@ -84,8 +84,11 @@ def explore_command(specs: Specs) -> click.Command:
             ]
         # Quint's REPL for the expression box, started at the first expression, ended with the server
         repl = Repl(*file, quint, seconds=EXPRESSION_SECONDS) if file else None
+        evaluate = repl.evaluate if repl else None
+        if repl is None and model.evaluate is not None:  # a spec that evaluates its own expressions (TLA+)
+            evaluate = lambda record, text: model.evaluate(model.from_quint(record), text)  # noqa: E731
         try:
-            server = make_server(Explorer(model, found, repl.evaluate if repl else None), port)
+            server = make_server(Explorer(model, found, evaluate), port)
         except OSError as error:
             raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}", param_hint="'--port'")
         host, bound = server.server_address[:2]

@@ -19,8 +19,8 @@ from functools import wraps
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.memory import BoundReached, MemoryBound
-from checker.explore.trace import Trace, alive, deadlocked, least_trace
-from checker.model import Invariant, Model
+from checker.explore.trace import Trace, alive, deadlocked, least_trace, path_to, trace_through
+from checker.model import Invariant, Model, SpecError
 
 
 @dataclass
@@ -84,6 +84,8 @@ class Result:
     #: whether every step that changes the state goes to the next depth (checked when asked):
     #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
     layered: bool | None = None
+    #: with symmetry, the function from a state to the one kept for its class: the graph's states are those
+    canonical: Callable[[Hashable], Hashable] | None = None
 
     def whole(self) -> Result:
         """This result, for a caller that needs every state; BoundReached if the memory bound stopped it."""
@@ -155,21 +157,39 @@ def explore(
     #: the states of each depth, in the order found
     levels: list[list] = []
     graph: dict | None = {} if keep_graph else None
-    #: invariant name -> (the depth of its first violation, the invariant)
-    found: dict[str, tuple[int, Invariant]] = {}
+    #: invariant name -> (the depth of its first violation, the invariant), or (None, the state outside the
+    #: constraint that violates it)
+    found: dict[str, tuple] = {}
     deadlock = None  # the depth of the first deadlock
     pending = list(invariants)
+
+    #: a state outside the model's constraint (TLC's CONSTRAINT) -> the state it was reached from: never
+    #: counted nor expanded, though its invariants are checked, as TLC does
+    outside: dict = {}
+    in_model = model.constraint
+
+    def excluded(state: Hashable, previous: Hashable | None) -> bool:
+        """Whether `state` is outside the constraint; if so, check the invariants in it at once."""
+        if in_model is None or in_model(state, previous):
+            return False
+        outside.setdefault(state, previous)
+        for invariant in list(pending):
+            if not invariant.holds(state):
+                found[invariant.name] = None, state
+                pending.remove(invariant)
+        return True
 
     frontier = []
     for state in model.init_states():
         stats.generated += 1
         state = canonical(state)
-        if state not in parents:
+        if state not in parents and not excluded(state, None):
             parents[state] = None
             frontier.append(state)
     initial = tuple(frontier)
 
     report_at = PROGRESS_EVERY
+    expanding = None  # the state being checked or expanded: where an error of the spec is met
     try:
         while frontier:
             depth = len(levels)
@@ -178,9 +198,12 @@ def explore(
             if on_level:
                 on_level(depth, len(parents))
             for invariant in list(pending):
-                if not all(map(invariant.holds, frontier)):
-                    found[invariant.name] = depth, invariant
-                    pending.remove(invariant)
+                for state in frontier:
+                    expanding = state
+                    if not invariant.holds(state):
+                        found[invariant.name] = depth, invariant
+                        pending.remove(invariant)
+                        break
             # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
             decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
             if decided and (invariants or check_deadlock) and not keep_graph and not keep_going and not on_expand:
@@ -191,11 +214,13 @@ def explore(
             targets_of = model.next_states if on_expand is None and not symmetry else None
             next_frontier = []
             for state in frontier:
+                expanding = state
                 if targets_of is not None:
                     targets = targets_of(state)
                     stats.generated += len(targets)
                     successors = dict.fromkeys(targets)  # a dict keeps the model's order, so runs are repeatable
                     changes = len(successors) > 1 or (len(successors) == 1 and state not in successors)
+                    generated = bool(successors)
                 else:
                     successors = {}
                     changes = False
@@ -207,8 +232,11 @@ def explore(
                         stats.generated += 1
                         changes = changes or successor != state
                         successors[canonical(successor)] = None
+                    generated = bool(successors)
+                if in_model is not None:
+                    successors = {t: None for t in successors if not excluded(t, state)}
                 stats.transitions += len(successors)
-                if not successors:
+                if not generated:
                     stats.deadlocks += 1
                     if deadlock is None and check_deadlock:
                         deadlock = depth
@@ -239,6 +267,10 @@ def explore(
     except MemoryError:  # an allocation larger than the bound foresaw: still the figures so far
         frontier = next_frontier = []
         stop_at_memory_bound(stats, memory, failed=True)
+    except SpecError as error:  # the spec fails in a state: the behaviour that reaches it goes with the error
+        if expanding is not None and getattr(error, "behaviour", None) is None:
+            error.behaviour = real_path(model, canonical, symmetry, path_to(parents, expanding))
+        raise
 
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started
@@ -247,13 +279,28 @@ def explore(
         on_path = alive(model, levels[: depth + 1], is_target, canonical)
         return least_trace(model, [states.__contains__ for states in on_path], canonical)
 
+    def violation(depth: int | None, what) -> Trace:
+        if depth is not None:
+            return trace(depth, violates(what))
+        previous = outside[what]  # a state outside the constraint: the path to the state it was reached from
+        path = (path_to(parents, previous) if previous is not None else []) + [what]
+        return real_path(model, canonical, symmetry, path)
+
     return Result(
         stats=stats,
-        violations={name: trace(depth, violates(invariant)) for name, (depth, invariant) in found.items()},
+        violations={name: violation(depth, what) for name, (depth, what) in found.items()},
         deadlock=trace(deadlock, lambda state: deadlocked(model, state)) if deadlock is not None else None,
         graph=graph,
         initial=initial if keep_graph else (),
+        canonical=canonical if symmetry else None,
     )
+
+
+def real_path(model: Model, canonical: Callable, symmetry: bool, path: list) -> Trace:
+    """The trace of `path`, made of real states under symmetry."""
+    if symmetry:
+        return least_trace(model, [(lambda s, r=r: s == r) for r in path], canonical)
+    return trace_through(model, path)
 
 
 def violates(invariant: Invariant) -> Callable[[Hashable], bool]:

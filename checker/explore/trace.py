@@ -110,6 +110,25 @@ def least_step(model: Model, state: Hashable, accepts: Callable[[Hashable], bool
     return min(steps, key=lambda step: step_key(model, *step))
 
 
+def concretise_lasso(model: Model, canonical: Callable[[Hashable], Hashable], representatives: Sequence[Hashable],
+                     loop: int) -> tuple[list, int]:
+    """A real lasso whose states' classes follow the lasso of `representatives` (its last state steps back to
+    `loop`): the least real path through those classes (`least_trace`), then the loop followed round in
+    real states until a real state comes back, which takes at most as many rounds as the symmetry has
+    permutations."""
+    states = list(least_trace(model, [(lambda s, r=r: s == r) for r in representatives], canonical).states)
+    cycle = list(representatives[loop:]) + [representatives[loop]]
+    entries = {states[loop]: loop}
+    while True:
+        for wanted in cycle[1:]:
+            states.append(next(t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted))
+        entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
+        if entry in entries:
+            return states, entries[entry]
+        entries[entry] = len(states)
+        states.append(entry)
+
+
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:
     """Follow parent links back to an initial state (whose parent is None)."""
     path = [state]

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result
-from checker.explore.trace import Trace, least_step, least_trace, trace_through
+from checker.explore.trace import Trace, concretise_lasso, least_step, least_trace, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
     ALWAYS,
@@ -73,8 +73,10 @@ from checker.properties.temporal import (
     FAIR,
     INITIALLY,
     LEADS_TO,
+    ActionPredicate,
     Fair,
     Fairness,
+    StatePredicate,
     TemporalProperty,
 )
 from checker.report import format_trace
@@ -221,6 +223,27 @@ class StateGraph:
         #: what the conditions' callables answered, asked once per state or step
         self.known_enabled: dict[Fair, dict] = {}
         self.known_takes: dict[Fair, dict] = {}
+        #: under symmetry, the function from a state to the one kept for its class (the graph's states are those)
+        self.canonical = result.canonical
+        self.known_real: dict = {}
+        #: under symmetry, the states with a step into their own class, which may be a real step to another state
+        self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
+
+    def real(self, source: State, target: State) -> list:
+        """The real successors of `source` that a step of the graph into `target` stands for: `target` itself,
+        but under symmetry each successor whose class `target` represents."""
+        if self.canonical is None:
+            return [target]
+        steps = self.known_real.get(source)
+        if steps is None:
+            steps = self.known_real[source] = [t for _, t in self.model.next_steps(source)]
+        return [t for t in steps if self.canonical(t) == target] or [target]
+
+    def allows(self, allowed: Callable[[State, State], bool]) -> Callable[[State, State], bool]:
+        """`allowed` of the graph's steps: of every real step a step stands for."""
+        if self.canonical is None:
+            return allowed
+        return lambda s, t: all(allowed(s, u) for u in self.real(s, t) if u != s)
 
     def key(self, state: State) -> tuple:
         """Where `state` comes in the order ties are broken by (`Model.sort_key`)."""
@@ -234,7 +257,11 @@ class StateGraph:
         for depth in reversed(range(self.from_initial[targets[0]])):
             pred = self.steps._pred
             layers.append({p for t in layers[-1] for p in pred[t] if self.from_initial[p] == depth})
-        return list(least_trace(self.model, [layer.__contains__ for layer in reversed(layers)]).states)
+        if self.canonical is None:
+            return list(least_trace(self.model, [layer.__contains__ for layer in reversed(layers)]).states)
+        # under symmetry, the least path of real states, each then the state kept for its class
+        real = least_trace(self.model, [layer.__contains__ for layer in reversed(layers)], self.canonical)
+        return [self.canonical(state) for state in real.states]
 
     def walk(self, start: State, inside, to_end: dict) -> list:
         """From `start`, the least step (`least_step`) inside that comes one closer to an end, until one."""
@@ -259,7 +286,7 @@ class StateGraph:
             return True
         known = self.known_takes.setdefault(condition, {})
         if (source, target) not in known:
-            known[source, target] = bool(condition.step(source, target))
+            known[source, target] = any(condition.step(source, u) for u in self.real(source, target))
         return known[source, target]
 
     def lasso(
@@ -419,19 +446,38 @@ class StateGraph:
         fair behaviour goes on: (states, trigger index, None), or None."""
         ends = self.fair_ends(self.steps, conditions)
         to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
-        sources = [s for s, t in self.steps.edges if t in to_end and not allowed(s, t)]
+        allows = self.allows(allowed)
+        edges = [*self.steps.edges, *((s, s) for s in self.loops)]  # under symmetry, a real step into its class
+        sources = [s for s, t in edges if t in to_end and s in self.from_initial and not allows(s, t)]
         if not sources:
             return None
         depth = min(self.from_initial[s] for s in sources)
         prefix = self.path_to(list(dict.fromkeys(s for s in sources if self.from_initial[s] == depth)))
         source = prefix[-1]
-        _, target = least_step(self.model, source, lambda t: t != source and t in to_end and not allowed(source, t))
-        return prefix + [target], len(prefix), None
+        kept = self.canonical or (lambda state: state)
+        _, target = least_step(self.model, source, lambda t: t != source and kept(t) in to_end and not allowed(source, t))
+        return prefix + [kept(target)], len(prefix), None
 
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
-        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None."""
+        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None; for a
+        formula of the behaviours from some initial states alone (`Formula.initial`), or of those that stay
+        where a state predicate holds (`Formula.assuming`), among those."""
+        start, assuming = prop.formula.initial, prop.formula.assuming
+        if start is None and assuming is None:
+            return self._find(prop, conditions)
+        every, reach, steps = self.initial, self.from_initial, self.steps
+        if assuming is not None:  # the behaviours that stay where it holds: the graph of those states alone
+            self.steps = self.steps.subgraph([s for s in self.steps if assuming.holds(s)]).copy()
+        self.initial = tuple(s for s in every if (start is None or start.holds(s)) and s in self.steps)
+        self.from_initial = distances(self.nx.bfs_layers(self.steps, self.initial)) if self.initial else {}
+        try:
+            return self._find(prop, conditions) if self.initial else None
+        finally:
+            self.initial, self.from_initial, self.steps = every, reach, steps
+
+    def _find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         operator, predicates = prop.formula.operator, prop.formula.predicates
-        p = predicates[0].holds if operator not in (FAIR, ALWAYS_ACTION) else None
+        p = predicates[0].holds if isinstance(predicates[0], StatePredicate) else None
         if operator == ALWAYS:
             return self.lasso(conditions, trigger=lambda s: not p(s), region=everywhere)
         if operator == EVENTUALLY:
@@ -440,6 +486,11 @@ class StateGraph:
         if operator == INITIALLY:
             initial = set(self.initial)
             return self.lasso(conditions, trigger=lambda s: s in initial and not p(s), region=everywhere)
+        if operator == ALWAYS_EVENTUALLY and isinstance(predicates[0], ActionPredicate):
+            # []<><<A>>_v: a fair suffix whose steps are never A steps (stuttering never is one)
+            step = predicates[0].holds
+            return self.lasso(conditions, trigger=everywhere, region=everywhere, allowed=self.allows(
+                lambda s, t: not step(s, t)))
         if operator == ALWAYS_EVENTUALLY:
             return self.lasso(conditions, trigger=everywhere, region=lambda s: not p(s))
         if operator == EVENTUALLY_ALWAYS:
@@ -491,6 +542,15 @@ def check_temporal(
     if found is None:
         return Verdict(prop, fairness)
     states, trigger, loop = found
+    if result.canonical is not None:  # states kept for their class (a TLA+ SYMMETRY): the behaviour in real states
+        if loop is None:  # [][A]_v: the real path, then a real step into the last class that A does not allow
+            *path, last = states
+            states = list(least_trace(model, [(lambda s, r=r: s == r) for r in path], result.canonical).states)
+            allowed = prop.formula.predicates[0].holds
+            steps = [t for _, t in model.next_steps(states[-1]) if result.canonical(t) == last and t != states[-1]]
+            states.append(next((t for t in steps if not allowed(states[-1], t)), steps[0] if steps else last))
+        else:
+            states, loop = concretise_lasso(model, result.canonical, states, loop)
     trace = trace_through(model, states, loop)
     last = states[-1]
     stalls = loop == len(states) - 1 and bool(graph.steps._succ[last])

@@ -150,7 +150,9 @@ class Explorer:
             {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
             for inv in self.model.reported_invariants()
         ]
-        definitions = [{"name": name, "value": flat(value(state))} for name, value in self.definitions.items()]
+        own = getattr(self.model.show_value, "__func__", None) is not Model.show_value  # the spec's own notation
+        show = self.model.show_value if own else flat
+        definitions = [{"name": name, "value": show(value(state))} for name, value in self.definitions.items()]
         return {
             "path": list(path),
             "depth": len(path) - 1,

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, Callable, Hashable, Iterator, Mapping, Protocol
 
 from checker.model import Label, Model, SpecError
-from checker.properties.temporal import Formula, StatePredicate
+from checker.properties.temporal import ActionPredicate, Fair, Fairness, Formula, StatePredicate
 from model.spec.encoding import NotAGame
 from model.spec.grid import Grid
 from model.spec.quint_shape import QuintPositions
@@ -85,10 +85,21 @@ class SpecGame(StrategyTicTacToe):
         self.invariants = {name: replace(inv, holds=self.on_state(inv.holds)) for name, inv in spec.invariants.items()}
         self.default_invariants = spec.default_invariants
         self.invariants_declared = spec.invariants_declared
+        self.required_invariants, self.required_temporal = spec.required_invariants, spec.required_temporal
+        self.deadlock_check, self.temporal_parts = spec.deadlock_check, spec.temporal_parts
+        self.error_behaviours = spec.error_behaviours
+        if spec.constraint is not None:
+            self.constraint = lambda state, previous: spec.constraint(
+                self.tuple_of(state), None if previous is None else self.tuple_of(previous))
         self.unchecked_temporal = spec.unchecked_temporal
         self.temporal_properties = {
-            name: replace(prop, formula=self._formula(prop.formula)) for name, prop in spec.temporal_properties.items()
+            name: replace(prop, formula=self._formula(prop.formula), fairness=self._fairness(prop.fairness))
+            for name, prop in spec.temporal_properties.items()
         }
+        if spec.evaluate is not None:
+            self.evaluate = lambda state, text: spec.evaluate(self.tuple_of(state), text)
+        if type(spec).show_value is not Model.show_value:  # the spec's language writes its values its own way
+            self.pick_text = self.show_value = spec.show_value
         self.views = {"board": lambda state, previous=None: board_view(self.grid, state, previous)}
         self.views.update({name: self.on_states(show) for name, show in spec.views.items() if name != "board"})
         if spec.random_step is None:
@@ -128,7 +139,34 @@ class SpecGame(StrategyTicTacToe):
         return lambda state, previous=None: show(self.tuple_of(state), None if previous is None else self.tuple_of(previous))
 
     def _formula(self, formula: Formula) -> Formula:
-        return Formula(formula.operator, tuple(StatePredicate(p.name, self.on_state(p.holds)) for p in formula.predicates))
+        initial = None if formula.initial is None else self._predicate(formula.initial)
+        assuming = None if formula.assuming is None else self._predicate(formula.assuming)
+        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written, initial,
+                       assuming)
+
+    def _predicate(self, p: Any) -> Any:
+        """A predicate of a formula (of a state, of a step, or a fairness condition) over the file's states,
+        as one over `State`s."""
+        if isinstance(p, StatePredicate):
+            return StatePredicate(p.name, self.on_state(p.holds))
+        if isinstance(p, ActionPredicate):
+            return ActionPredicate(p.name, self.on_step(p.holds))
+        return self._fair(p)
+
+    def _fair(self, condition: Fair) -> Fair:
+        if condition.enabled is None:
+            return condition
+        return Fair(condition.strong, condition.name, self.on_state(condition.enabled), self.on_step(condition.step))
+
+    def _fairness(self, fairness: Any) -> Any:
+        """A property's own fairness (a spec's conditions) over `State`s; "weak" or None as they are."""
+        if not isinstance(fairness, Fairness):
+            return fairness
+        return Fairness(tuple(map(self._fair, fairness.conditions)), fairness.whole, fairness.how)
+
+    def on_step(self, function):
+        """`function` of two of the file's states as a function of two `State`s."""
+        return lambda state, after: function(self.tuple_of(state), self.tuple_of(after))
 
     # ---- the model: the file's steps ---------------------------------------------
 
@@ -175,6 +213,13 @@ class SpecGame(StrategyTicTacToe):
 
     def action_taken(self, label: Label | None) -> str:
         return self.spec.action_taken(label)
+
+    def show_label(self, label: Label, view: str = "all") -> str:
+        """In the file's own view (`quint`, `tla`), as the file's model shows it; beside a drawing, with
+        the squares also named as `play` names them."""
+        if view in self.spec.views:
+            return self.spec.show_label(label, view)
+        return super().show_label(label, view)
 
     def rules(self) -> dict[str, str]:
         """The sides whose moves in the file are fewer than the empty squares in some reachable position."""

@@ -10,7 +10,7 @@ nondeterministic choice; a disabled action yields nothing.
 from __future__ import annotations
 
 from functools import wraps
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
@@ -209,6 +209,9 @@ class TicTacToe(Model[State]):
         other only where they do not fit in `views.PAGE_WIDTH` columns)."""
         return side_by_side(*shown.values(), least=board_width(self.grid))
 
+    #: how a pick's value is written in a label (None: as Quint's picks are, `(3,1)`)
+    pick_text: Callable[[Any], str] | None = None
+
     def show_label(self, label: Label, view: str = "all") -> str:
         """A picked square also named as `play` names it, `coordinate=(3,1) C1`, beside a drawing
         (Quint's view keeps Quint's notation alone); on screen only, not in ITF."""
@@ -218,7 +221,7 @@ class TicTacToe(Model[State]):
         def letters(name, value) -> str | None:
             return square_name(value) if isinstance(value, tuple) and value in self.grid.bit else None
 
-        return label.shown(letters)
+        return label.shown(letters, self.pick_text)
 
     def action_taken(self, label: Label | None) -> str:
         """`step`'s third disjunct is not a named action: `quint run --mbt` records ""."""

@@ -1,0 +1,582 @@
+"""The operators of TLA+ and its standard modules on the values of `checker.tla.values`, with TLC's errors.
+
+The compiled spec (`checker.tla.compile`) calls these; each one that can fail is told where it is
+(`loc`), so that its error is TLC's, at the spec's place: applying a function outside its domain,
+adding a string, a CASE with no true guard, CHOOSE from a set where nothing satisfies the condition.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterable
+
+from checker.tla.errors import TlaError, Unsupported
+from checker.tla.lazy import (
+    Combined,
+    Filtered,
+    Functions,
+    LazySet,
+    Product,
+    Records,
+    RecursiveFunction,
+    Sequences,
+    Subsets,
+    Unions,
+    as_set,
+    cardinality,
+    listed,
+)
+from checker.tla.values import (
+    Fcn,
+    Interval,
+    ModelValue,
+    Rcd,
+    _Function,
+    domain,
+    function,
+    interval,
+    is_function,
+    items,
+    kind_of,
+    ordered,
+    show,
+)
+
+#: the most elements a product, a SUBSET or a function set is made with eagerly (then it stays lazy)
+EAGER = 10_000
+#: the most elements listed for the branches of `\E` and `x' \in S` (the spec's own sets are far smaller)
+_SET_KINDS = (frozenset, LazySet)
+_FUNCTION_KINDS = (tuple, _Function, RecursiveFunction)
+
+
+def fail(message: str, loc=None):
+    raise TlaError(message, loc)
+
+
+def unsupported(message: str, loc=None):
+    raise Unsupported(message, loc)
+
+
+def described(value: Any) -> str:
+    """`integer 3`, `string "a"`, `set {1, 2}`, as TLC describes a value in its errors."""
+    text = show(value)
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return f"{kind_of(value)} {text}"
+
+
+# ---- booleans and equality ----------------------------------------------------------------------------
+
+
+def truth(value: Any, loc, what: str = "a condition") -> bool:
+    """`value` used as a boolean: TLC stops on anything else."""
+    if value is True or value is False:
+        return value
+    raise TlaError(f"{what} is the {described(value)}, not a boolean (TRUE or FALSE)", loc)
+
+
+def _comparable(a: Any, b: Any) -> bool:
+    """Whether TLC compares a and b at all (values of different kinds it refuses, but for model values)."""
+    ta, tb = type(a), type(b)
+    if ta is tb:
+        return True
+    if ta is ModelValue or tb is ModelValue:
+        return True
+    if isinstance(a, _SET_KINDS) and isinstance(b, _SET_KINDS):
+        return True
+    return isinstance(a, _FUNCTION_KINDS) and isinstance(b, _FUNCTION_KINDS)
+
+
+def eq(a: Any, b: Any, loc) -> bool:
+    """`a = b`: TLC refuses to compare an integer with a string, a boolean with a set..."""
+    if type(a) is type(b) and type(a) is not RecursiveFunction:
+        return a == b
+    if not _comparable(a, b):
+        raise TlaError(f"Attempted to check equality of {described(a)} with {described(b)}", loc)
+    if type(a) is RecursiveFunction:
+        a = a.value(loc)
+    if type(b) is RecursiveFunction:
+        b = b.value(loc)
+    return a == b
+
+
+def neq(a: Any, b: Any, loc) -> bool:
+    return not eq(a, b, loc)
+
+
+# ---- integers ---------------------------------------------------------------------------------------------
+
+
+def _ints(op: str, a: Any, b: Any, loc) -> None:
+    if type(a) is not int:
+        raise TlaError(f"The first argument of {op} should be an integer, but instead it is the {described(a)}", loc)
+    raise TlaError(f"The second argument of {op} should be an integer, but instead it is the {described(b)}", loc)
+
+
+def add(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a + b
+    _ints("+", a, b, loc)
+
+
+def sub(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a - b
+    _ints("-", a, b, loc)
+
+
+def mul(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a * b
+    _ints("*", a, b, loc)
+
+
+def div(a, b, loc):
+    """`a \\div b`: rounded down, as TLA+ defines it."""
+    if type(a) is int and type(b) is int:
+        if b == 0:
+            raise TlaError("The second argument of \\div is 0", loc)
+        return a // b
+    _ints("\\div", a, b, loc)
+
+
+def mod(a, b, loc):
+    """`a % b`, for b > 0: between 0 and b - 1."""
+    if type(a) is int and type(b) is int:
+        if b <= 0:
+            raise TlaError(f"The second argument of % should be a positive number, but instead it is {b}", loc)
+        return a % b
+    _ints("%", a, b, loc)
+
+
+def power(a, b, loc):
+    if type(a) is int and type(b) is int:
+        if b < 0:
+            raise TlaError(f"The second argument of ^ should be a natural number, but instead it is {b}", loc)
+        if a not in (0, 1, -1) and b * max(a.bit_length(), 1) > 1 << 20:
+            raise Unsupported(f"{a}^{b} has over a million bits: too large to compute", loc)
+        return a**b
+    _ints("^", a, b, loc)
+
+
+def neg(a, loc):
+    if type(a) is int:
+        return -a
+    raise TlaError(f"The argument of - should be an integer, but instead it is the {described(a)}", loc)
+
+
+def lt(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a < b
+    _ints("<", a, b, loc)
+
+
+def le(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a <= b
+    _ints("<=", a, b, loc)
+
+
+def gt(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a > b
+    _ints(">", a, b, loc)
+
+
+def ge(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return a >= b
+    _ints(">=", a, b, loc)
+
+
+def dots(a, b, loc):
+    if type(a) is int and type(b) is int:
+        return interval(a, b)
+    _ints("..", a, b, loc)
+
+
+# ---- sets ---------------------------------------------------------------------------------------------------
+
+
+def member(x, s, loc) -> bool:
+    """`x \\in s`."""
+    if type(s) is frozenset:
+        return x in s
+    if isinstance(s, (frozenset, LazySet)):
+        return s.contains(x) if isinstance(s, LazySet) else x in s
+    raise TlaError(f"Attempted to check whether a value is in the {described(s)}, which is not a set", loc)
+
+
+def cup(a, b, loc):
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
+        return frozenset.union(a, b)
+    return _combined("\\cup", as_set(a, loc), as_set(b, loc), loc)
+
+
+def cap(a, b, loc):
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
+        return frozenset.intersection(a, b)
+    return _combined("\\cap", as_set(a, loc), as_set(b, loc), loc)
+
+
+def diff(a, b, loc):
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
+        return frozenset.difference(a, b)
+    return _combined("\\", as_set(a, loc), as_set(b, loc), loc)
+
+
+def _combined(op: str, a, b, loc):
+    made = Combined(op, a, b, loc)
+    return made.elements(loc) if made.size() is not None else made
+
+
+def subseteq(a, b, loc) -> bool:
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
+        return a <= b
+    a, b = as_set(a, loc), as_set(b, loc)
+    if isinstance(a, LazySet) and a.size() is None:
+        if isinstance(b, LazySet) and a == b:
+            return True
+        raise Unsupported(f"{a.written} \\subseteq ...: an infinite set is not compared", loc)
+    return all(member(x, b, loc) for x in listed(a, loc))
+
+
+def powerset(s, loc):
+    """`SUBSET s`: listed only when it is enumerated (membership needs no list)."""
+    return Subsets(as_set(s, loc), loc)
+
+
+def big_union(s, loc):
+    """`UNION S`: listed, unless a set of S cannot be (then it answers membership)."""
+    sets = [as_set(inner, loc) for inner in listed(as_set(s, loc), loc)]
+    if any(isinstance(inner, LazySet) and inner.size() is None for inner in sets):
+        return Unions(tuple(sets), loc)
+    out: set = set()
+    for inner in sets:
+        out.update(listed(inner, loc))
+    return frozenset(out)
+
+
+def filter_set(s, test: Callable, loc):
+    """`{x \\in s : P}` of a set that is not listed yet: listed when it can be, else answering membership."""
+    s = as_set(s, loc)
+    if isinstance(s, LazySet) and s.size() is None:
+        return Filtered(s, lambda x: truth(test(x), loc, "the condition of a set filter"), loc)
+    return frozenset([x for x in listed(s, loc) if truth(test(x), loc, "the condition of a set filter")])
+
+
+def product(factors: tuple, loc):
+    """`S \\X T \\X ...`: a set of tuples."""
+    sets = [as_set(f, loc) for f in factors]
+    made = Product(tuple(sets), loc)
+    size = made.size()
+    if size is not None and size <= EAGER:
+        return frozenset(itertools.product(*(listed(s, loc) for s in sets)))
+    return made
+
+
+def functions(d, r, loc):
+    """`[D -> R]`: listed only when it is enumerated (membership needs no list)."""
+    return Functions(as_set(d, loc), as_set(r, loc), loc)
+
+
+def records(fields: tuple, loc):
+    """`[a : S, b : T]`: listed only when it is enumerated (membership needs no list)."""
+    return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
+
+
+#: listed sets -> their elements in TLC's order (a spec enumerates the same few sets again and again)
+_ORDERED: dict = {}
+#: the most sets `_ORDERED` keeps
+ORDERED_SETS = 4096
+
+
+def enum(s, loc) -> list:
+    """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
+    if isinstance(s, LazySet):
+        return s.in_order(loc)
+    found = _ORDERED.get(s) if isinstance(s, frozenset) else None
+    if found is None:
+        found = ordered(listed(as_set(s, loc), loc))
+        if isinstance(s, frozenset):
+            if len(_ORDERED) >= ORDERED_SETS:
+                _ORDERED.clear()
+            _ORDERED[s] = found
+    return found
+
+
+def each(s, loc) -> Iterable:
+    """The elements of set `s`, in any order (for `\\A`, `\\E` and set constructors inside expressions)."""
+    if type(s) is frozenset:
+        return s
+    return listed(as_set(s, loc), loc)
+
+
+def tuples(values: Iterable, n: int, loc) -> Iterable:
+    """`values`, each a tuple of `n` elements, for `\\E <<a, b>> \\in S`."""
+    for value in values:
+        if type(value) is not tuple or len(value) != n:
+            raise TlaError(f"the {described(value)} is not a tuple of {n} elements, to bind <<...>> to", loc)
+        yield value
+
+
+def size(s, loc) -> int:
+    """`Cardinality(s)`."""
+    count = cardinality(as_set(s, loc))
+    if count is None:
+        raise TlaError(f"Cardinality of the infinite set {show(s)}", loc)
+    return count
+
+
+def is_finite(s, loc) -> bool:
+    return cardinality(as_set(s, loc)) is not None
+
+
+def choose(s, holds: Callable[[Any], Any], loc):
+    """`CHOOSE x \\in s : P`: the first element in TLC's order that satisfies P (always the same one)."""
+    for x in enum(s, loc):
+        if truth(holds(x), loc, "the condition of CHOOSE"):
+            return x
+    raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
+                   "of S satisfied P", loc)
+
+
+# ---- functions, records, sequences --------------------------------------------------------------------------
+
+
+def apply(f, x, loc):
+    """`f[x]`."""
+    kind = type(f)
+    if kind is tuple:
+        if type(x) is int and 0 < x <= len(f):
+            return f[x - 1]
+        raise TlaError(f"Attempted to apply tuple {show(f)} to {described(x)} which is out of domain", loc)
+    if kind is Rcd or kind is Fcn:
+        try:
+            return f[x]
+        except KeyError:
+            raise TlaError(f"Attempted to apply function {show(f)} to {described(x)}, which is not in its domain",
+                           loc) from None
+        except TypeError:  # an unhashable argument: a lazy set
+            raise TlaError(f"Attempted to apply function {show(f)} to {described(x)}", loc) from None
+    if kind is RecursiveFunction:
+        return f.apply(x, loc)
+    raise TlaError(f"Attempted to apply the {described(f)}, which is not a function, to {described(x)}", loc)
+
+
+def field(r, name: str, loc):
+    """`r.name`."""
+    if type(r) is Rcd:
+        try:
+            return r[name]
+        except KeyError:
+            raise TlaError(f"Attempted to access the field {name} of the record {show(r)}, which has no such field",
+                           loc) from None
+    if is_function(r) or type(r) is RecursiveFunction:
+        return apply(r, name, loc)
+    raise TlaError(f"Attempted to access the field {name} of the {described(r)}, which is not a record", loc)
+
+
+def dom(f, loc):
+    if type(f) is RecursiveFunction:
+        return f.domain
+    if not is_function(f):
+        raise TlaError(f"Attempted to compute the DOMAIN of the {described(f)}, which is not a function", loc)
+    return domain(f)
+
+
+def build(keys: Iterable, make: Callable[[Any], Any]) -> Any:
+    """`[x \\in S |-> e]` over the listed domain `keys`."""
+    return function({k: make(k) for k in keys})
+
+
+def recursive(domain_set, make: Callable, loc) -> RecursiveFunction:
+    """`f[x \\in S] == e` where e applies f: `make(f)` is the function of x that computes e."""
+    made = RecursiveFunction(as_set(domain_set, loc), None, loc)
+    made.body = make(made)
+    return made
+
+
+def unpack(value, n: int, loc) -> tuple:
+    """`value` as a tuple of `n` elements, to bind `<<a, b>>` to."""
+    if type(value) is not tuple or len(value) != n:
+        raise TlaError(f"the {described(value)} is not a tuple of {n} elements, to bind <<...>> to", loc)
+    return value
+
+
+def except_(f, path: tuple, new: Callable[[Any], Any], loc):
+    """`[f EXCEPT ![a][b] = e]` for one update: `path` the keys (a field's name is its key), `new(old)` the
+    new value from the old one (`@`). A key outside the function's domain leaves it unchanged, as TLC does."""
+    if type(f) is RecursiveFunction:
+        f = f.value(loc)
+    if not is_function(f):
+        raise TlaError(f"Attempted to apply EXCEPT to the {described(f)}, which is not a function", loc)
+    key, rest = path[0], path[1:]
+    if type(f) is tuple:
+        if not (type(key) is int and 0 < key <= len(f)):
+            return f
+        old = f[key - 1]
+        value = new(old) if not rest else except_(old, rest, new, loc)
+        return f[: key - 1] + (value,) + f[key:]
+    if key not in f:
+        return f
+    old = f[key]
+    value = new(old) if not rest else except_(old, rest, new, loc)
+    pairs = dict(f)
+    pairs[key] = value
+    return type(f)(pairs)
+
+
+def colon_gt(a, b, loc):
+    """`a :> b`: the function of one argument."""
+    return function({a: b})
+
+
+def at_at(f, g, loc):
+    """`f @@ g`: f, then g where f is not defined."""
+    pairs = dict(items(g))
+    pairs.update(items(f))
+    return function(pairs)
+
+
+def _seq(s, loc, what: str) -> tuple:
+    if type(s) is tuple:
+        return s
+    raise TlaError(f"The argument of {what} should be a sequence, but instead it is the {described(s)}", loc)
+
+
+def length(s, loc):
+    if type(s) is str:
+        return len(s)
+    return len(_seq(s, loc, "Len"))
+
+
+def append(s, x, loc):
+    return _seq(s, loc, "Append") + (x,)
+
+
+def head(s, loc):
+    s = _seq(s, loc, "Head")
+    if not s:
+        raise TlaError("Attempted to apply Head to the empty sequence", loc)
+    return s[0]
+
+
+def tail(s, loc):
+    s = _seq(s, loc, "Tail")
+    if not s:
+        raise TlaError("Attempted to apply Tail to the empty sequence", loc)
+    return s[1:]
+
+
+def concat(a, b, loc):
+    if type(a) is str and type(b) is str:
+        return a + b
+    return _seq(a, loc, "\\o") + _seq(b, loc, "\\o")
+
+
+def subseq(s, m, n, loc):
+    s = _seq(s, loc, "SubSeq")
+    if m > n:
+        return ()
+    if not (1 <= m <= len(s) and 1 <= n <= len(s)):
+        raise TlaError(f"The second and third arguments of SubSeq ({m}, {n}) are out of the sequence's domain 1..{len(s)}",
+                       loc)
+    return s[m - 1 : n]
+
+
+def select_seq(s, test: Callable, loc):
+    return tuple(x for x in _seq(s, loc, "SelectSeq") if truth(test(x), loc, "the test of SelectSeq"))
+
+
+def seq_set(s, loc):
+    return Sequences(as_set(s, loc), loc)
+
+
+# ---- the TLC module ------------------------------------------------------------------------------------------
+
+
+def permutations(s, loc):
+    """`Permutations(S)`: every one-to-one function from S onto itself."""
+    elements = ordered(listed(as_set(s, loc), loc))
+    if len(elements) > 8:
+        raise Unsupported(f"Permutations of a set of {len(elements)} elements: more than 40,320 permutations", loc)
+    return frozenset(function(dict(zip(elements, p))) for p in itertools.permutations(elements))
+
+
+def sort_seq(s, before: Callable, loc):
+    import functools
+
+    def compare(a, b):
+        if truth(before(a, b), loc, "the order of SortSeq"):
+            return -1
+        if truth(before(b, a), loc, "the order of SortSeq"):
+            return 1
+        return 0
+
+    return tuple(sorted(_seq(s, loc, "SortSeq"), key=functools.cmp_to_key(compare)))
+
+
+def to_string(value, loc):
+    return show(value)
+
+
+def assert_(condition, message, loc):
+    if truth(condition, loc, "the condition of Assert") is False:
+        raise TlaError(f"The first argument of Assert evaluated to FALSE; the second argument was: {show(message)}", loc)
+    return True
+
+
+def print_(output, value, loc):
+    """`Print(out, val)`: TLC prints out and gives val; ttt-check evaluates a state many times in a search
+    that TLC evaluates once, so it prints nothing (as TLC's output is no part of a verdict)."""
+    return value
+
+
+def random_element(s, loc):
+    raise Unsupported("RandomElement draws at random: an exhaustive check has no such step (use \\E x \\in S)", loc)
+
+
+def tlc_get(key, loc):
+    raise Unsupported("TLCGet reads TLC's own registers and statistics, which ttt-check does not keep", loc)
+
+
+def tlc_set(key, value, loc):
+    raise Unsupported("TLCSet writes TLC's own registers, which ttt-check does not keep", loc)
+
+
+def proof_step(*args):
+    """A name of the proof system's (`SMT`, `ZenonT(30)`): TRUE, as TLAPS.tla defines it."""
+    return True
+
+
+#: the kinds of value a remembered definition's arguments may be (hashing a lazy set or function lists it)
+_MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue, Rcd, Fcn})
+
+
+def memo_key(args: tuple):
+    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set)."""
+    for a in args:
+        if type(a) not in _MEMO_KINDS:
+            return None
+    return args
+
+
+def fix(make: Callable[[Callable], Callable]) -> Callable:
+    """The operator `make(itself)`: a RECURSIVE definition of LET, which calls itself."""
+    cell: list = []
+    made = make(lambda *args: cell[0](*args))
+    cell.append(made)
+    return made
+
+
+def lazy(compute: Callable[[], Any]) -> Callable[[], Any]:
+    """A LET definition without parameters: computed when first read, then remembered."""
+    cell: list = []
+
+    def value():
+        if not cell:
+            cell.append(compute())
+        return cell[0]
+
+    return value

@@ -217,6 +217,11 @@ class Model(Generic[S]):
         """The names of the state's variables, in the order of `to_quint`."""
         return list(self.to_quint(next(iter(self.init_states()))))
 
+    def trace_names(self) -> dict[str, str]:
+        """The name an ITF trace gives each variable of `state_variables` whose name there differs (Quint's
+        simulator writes the variables of a module imported whole as the module declares them)."""
+        return {}
+
     def init_label(self, state: S) -> Label | None:
         """The label of the first step of `init` into `state` (see `init_steps`)."""
         return next(iter(self.steps_into(None, state)), None)

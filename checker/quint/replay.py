@@ -121,6 +121,9 @@ class Replayer:
         self.model = model
         self.invariants = list(invariants)
         self.variables = model.state_variables()
+        names = model.trace_names()
+        #: each variable's name in a trace
+        self.named = {name: names.get(name, name) for name in self.variables}
 
     @cached_property
     def initial(self) -> dict[Hashable, list] | None:
@@ -144,7 +147,7 @@ class Replayer:
         of a behaviour, or a test harness's start): only the steps are checked.
         """
         model = self.model
-        missing = [name for name in self.variables if name not in itf.vars]
+        missing = [name for name in self.named.values() if name not in itf.vars]
         if missing:
             raise NotABehaviour(
                 f"the trace has no variable '{missing[0]}' of spec '{model.name}' (it has: {', '.join(itf.vars)})"
@@ -165,13 +168,15 @@ class Replayer:
             labels.append(label if index else None)  # a trace's state 0 has no step into it
         if itf.loop is not None:
             self.check_loop(states, itf.loop)
-        ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))
+        known = set(self.named.values())
+        ignored = tuple(name for name in itf.vars if name not in known and not name.startswith("mbt::"))
         violated = tuple(tuple(inv.name for inv in self.invariants if not inv.holds(s)) for s in states)
         return Replayed(Trace(tuple(states), tuple(labels), itf.loop), violated, mbt, ignored)
 
     def decode(self, values: dict, index: int) -> Hashable:
         try:
-            return self.model.from_quint({name: values[name] for name in self.variables if name in values})
+            named = self.named
+            return self.model.from_quint({name: values[named[name]] for name in self.variables if named[name] in values})
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
@@ -270,7 +275,7 @@ class Replayer:
             difference = json_difference(theirs[name], value, name)
             if difference:
                 raise NotABehaviour(f"state {index}: {difference}")
-        expected_vars = [*self.variables, *([ACTION_TAKEN, NONDET_PICKS] if mbt else [])]
+        expected_vars = [*self.named.values(), *([ACTION_TAKEN, NONDET_PICKS] if mbt else [])]
         if index == 0 and list(itf.vars) != expected_vars:
             raise NotABehaviour(f"'vars' is {list(itf.vars)}, ttt-check writes {expected_vars}")
 

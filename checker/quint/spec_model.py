@@ -175,6 +175,8 @@ class QuintSpec(Model[tuple]):
         self.names = ir.get("names", {})
         #: the names the main module can use, its own and those it imports
         self.visible = frozenset(ir.get("visible", ()))
+        #: the namespace of each instance of a module (`clocks::Hours`), in which Quint names its variables
+        self.instances = frozenset(ir.get("instances", ()))
         self.locate.rename = self.display_name
         #: writes IR as Quint text, with names as the main module writes them
         self.show = Shower(self.display_name, frozenset(program.defs) | frozenset(program.variables))
@@ -362,6 +364,29 @@ class QuintSpec(Model[tuple]):
 
     def state_variables(self) -> list[str]:
         return self.assigned_order
+
+    @cached_property
+    def _trace_names(self) -> dict[str, str]:
+        """See `trace_names`: each variable's declared name is read where the source map places its declaration
+        (`var Arm::height: int`), its namespace from the flattened name."""
+        declarations = {d["name"]: d for d in self.module["declarations"] if d["kind"] == "var"}
+        found = {}
+        for variable, declaration in declarations.items():
+            written = re.match(r"var\s+(\w+(?:::\w+)*)", self.locate.written(declaration.get("id")) or "")
+            declared = written.group(1) if written and variable.endswith(written.group(1)) else recorded(variable)
+            prefix = variable[: len(variable) - len(declared)].split("::")[:-1]
+            # an instance's variable keeps the instance's namespace (`clocks::Hours::count`, or `W::J::x` for
+            # the instance `J` of module `W` imported as `WW`, flattened `WW::W::J::x`); another, its own name
+            namespace = "::".join(prefix[-2:])
+            found[variable] = f"{namespace}::{declared}" if namespace in self.instances else declared
+        named = Counter(found.values())
+        # two variables Quint's simulator names alike (it keeps one): each keeps its flattened name
+        return {variable: name for variable, name in found.items() if name != variable and named[name] == 1}
+
+    def trace_names(self) -> dict[str, str]:
+        """As Quint's simulator names the variables: those of a module imported whole (`import E`, `E::x`)
+        by their own name (`x`), those of an instance by the instance's namespace and their name."""
+        return self._trace_names
 
     def steps_into(self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None) -> list:
         """As a model lists them; when a step chooses from a set too large to enumerate, the steps found by

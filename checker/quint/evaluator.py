@@ -181,6 +181,16 @@ class Leaf:
 
 
 @dataclass(frozen=True)
+class ActionArg:
+    """An action given to a named action as an argument (`twice(inc)`, `apply(n => x' = n, 3)`): its IR, and
+    the scope and action where it is written, in which it is evaluated where the parameter is used."""
+
+    expr: dict
+    scope: dict
+    action: str
+
+
+@dataclass(frozen=True)
 class Ctx:
     """What is known, while writing an action's code, at one point of it."""
 
@@ -324,13 +334,18 @@ class Program:
             return bool(args) and all(self.surely_reads(a, name) for a in args)
         return any(self.surely_reads(a, name) for a in args)
 
-    def is_action(self, e: dict) -> bool:
-        """Whether `e` is an action (assigns, branches over steps, or calls an action)."""
+    def is_action(self, e: dict, local: frozenset = frozenset()) -> bool:
+        """Whether `e` is an action (assigns, branches over steps, or calls an action); `local`: the local
+        names that stand for actions (a named action's parameters given actions, see `ActionArg`)."""
         kind = e["kind"]
         if kind == "let":
-            return e["opdef"]["qualifier"] == "nondet" or self.is_action(e["expr"])
+            return e["opdef"]["qualifier"] == "nondet" or self.is_action(e["expr"], local)
+        if kind == "lambda":  # an operator that makes an action, given as an argument
+            return self.is_action(e["expr"], local)
         if kind == "name" or kind == "app":
             name = e["name"] if kind == "name" else e["opcode"]
+            if name in local:
+                return True
             found = self.defs.get(name)
             if found is not None:
                 return found["qualifier"] == "action"
@@ -338,9 +353,9 @@ class Program:
                 if name in ("assign", "actionAll", "actionAny"):
                     return True
                 if name in ("ite", "and", "or"):
-                    return any(self.is_action(a) for a in e["args"])
+                    return any(self.is_action(a, local) for a in e["args"])
                 if name == "matchVariant":  # a case is a lambda of the variant's value
-                    return any(self.is_action(a["expr"] if a["kind"] == "lambda" else a) for a in e["args"][2::2])
+                    return any(self.is_action(a["expr"] if a["kind"] == "lambda" else a, local) for a in e["args"][2::2])
         return False
 
     def expr(self, e: dict, scope: dict[str, str], where: str) -> str:
@@ -383,7 +398,8 @@ class Program:
 
     def name(self, name: str, scope: dict[str, str], where: str) -> str:
         if name in scope:
-            return scope[name]
+            code = scope[name]
+            return code if type(code) is str else self.unsupported(f"the action '{name}' used as a value", where)
         if name in self.var_index:
             return f"S[{self.var_index[name]}]"
         definition = self.defs.get(name)
@@ -445,6 +461,8 @@ class Program:
                 return f"frozenset({selected})"
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
+            if type(scope[op]) is not str:
+                return self.unsupported(f"the action '{op}' used as a value", where)
             return f"{scope[op]}({', '.join(code)})"
         definition = self.defs.get(op)
         if definition is not None:
@@ -903,10 +921,12 @@ class ActionWriter:
             return self.let(e, ctx, k, indent, chosen)
         if kind in ("name", "app"):
             name = e["name"] if kind == "name" else e["opcode"]
+            if type(ctx.scope.get(name)) is ActionArg:
+                return self.passed(e, ctx.scope[name], ctx, k, indent, chosen)
             definition = program.defs.get(name)
             if definition is not None and definition["qualifier"] == "action" and name not in ctx.scope:
                 return self.call(e, name, ctx, k, indent, chosen)
-        if kind == "app" and program.is_action(e):
+        if kind == "app" and program.is_action(e, self.local_actions(ctx)):
             op, args = e["opcode"], e["args"]
             if op == "assign":
                 return self.assign(e, ctx, k, indent)
@@ -925,6 +945,66 @@ class ActionWriter:
         if ctx.exits:  # after a choice ended, failing is what follows it failing: the choice made stands
             self.write(indent, "else:")
             self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
+
+    @staticmethod
+    def local_actions(ctx: Ctx) -> frozenset:
+        """The local names that stand for actions given as arguments."""
+        return frozenset(name for name, code in ctx.scope.items() if type(code) is ActionArg)
+
+    def passed(self, e: dict, given: ActionArg, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
+        """`f(v)`, `f` a parameter given an operator that makes an action (a lambda, or a named action with
+        parameters): its body, evaluated where it was written, its parameters bound to the arguments here."""
+        args = e.get("args", []) if e["kind"] == "app" else []
+        source, outer = given.expr, ctx
+        if source["kind"] == "name":  # a named action: its name was recorded when it was given
+            return self.call({**e, "opcode": source["name"]}, source["name"], ctx, k, indent, chosen, records=False)
+        if len(source["params"]) != len(args):
+            return self.fail(ctx, e, f"an operator of {len(source['params'])} parameters applied to {len(args)}", indent)
+
+        def bound(after: Ctx, values: dict, at: int) -> None:
+            inner = replace(after, scope={**given.scope, **values}, action=given.action)
+            back = lambda done, end: k(replace(done, scope=outer.scope, action=outer.action), end)  # noqa: E731
+            self.body(source["expr"], inner, back, at, chosen)
+
+        self.arguments([p["name"] for p in source["params"]], args, ctx, bound, indent)
+
+    def arguments(self, params: list[str], args: list, ctx: Ctx, k: Callable[[Ctx, dict, int], None], indent: int) -> None:
+        """Bind `params` to `args` in order, as Quint evaluates them before the operator: a value to its code; an
+        action to `True` once it has taken its step here (Quint evaluates it now, whether or not the operator
+        reads it); an operator that makes an action (a lambda, or a named action with parameters, whose name
+        Quint records now) to an `ActionArg`, evaluated where the operator applies it. Then `k(ctx, values)`."""
+        values: dict = {}
+        program = self.program
+
+        def bind(i: int, now: Ctx, at: int) -> None:
+            if i == len(args):
+                return k(now, values, at)
+            arg, param = args[i], params[i]
+            name = arg["name"] if arg["kind"] == "name" else None
+            if name is not None and type(now.scope.get(name)) is ActionArg:  # given on
+                values[param] = now.scope[name]
+                return bind(i + 1, now, at)
+            local = self.local_actions(now)
+            definition = program.defs.get(name) if name is not None and name not in now.scope else None
+            operator = definition is not None and definition["qualifier"] == "action" and program.params(definition)
+            if operator or arg["kind"] == "lambda" and program.is_action(arg, local):
+                values[param] = ActionArg(arg, now.scope, now.action)
+                if operator:
+                    now = replace(now, taken=now.taken if now.taken is not None else name)
+                return bind(i + 1, now, at)
+            if program.is_action(arg, local):
+                values[param] = "True"
+                scope = now.scope
+                return self.body(arg, now, lambda after, end: bind(i + 1, replace(after, scope=scope), end), at)
+            code = self.expr(arg, now)
+            if SIMPLE.fullmatch(code):
+                values[param] = code
+            else:
+                values[param] = program.fresh("a")
+                self.write(at, f"{values[param]} = {code}")
+            bind(i + 1, now, at)
+
+        bind(0, ctx, indent)
 
     def wrap(self, ctx: Ctx, node: str) -> str:
         """The code of `node` as the function being written returns it: in an `Exit` per choice ended in it."""
@@ -1093,34 +1173,34 @@ class ActionWriter:
         self.write(indent + 2, "located(e, at)")
         self.write(indent, f"return {self.wrap(ctx, node.format(function))}")
 
-    def call(self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
+    def call(
+        self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool, records: bool = True
+    ) -> None:  # fmt: skip
+        """The named action `name` applied to the arguments of `e` (see `arguments`); `records`: entering it
+        records it as the action taken, if none is yet (not when it was given as an argument, see `passed`)."""
         program = self.program
         definition = program.defs[name]
         params = program.params(definition)
         args = e.get("args", []) if e["kind"] == "app" else []
         if len(args) != len(params):
             return self.fail(ctx, e, f"action '{name}' applied to {len(args)} arguments", indent)
-        scope = {}
         if args:
             self.at(ctx, e, indent)
-        for param, arg in zip(params, args):
-            code = self.expr(arg, ctx)
-            if SIMPLE.fullmatch(code):
-                scope[param] = code
-            else:
-                scope[param] = program.fresh("a")
-                self.write(indent, f"{scope[param]} = {code}")
         named = chosen or program.makes_choice(definition["expr"])
-        inner = replace(
-            ctx,
-            scope=scope,
-            path=ctx.path + ((name,) if named else ()),
-            taken=ctx.taken if ctx.taken is not None else name,
-            action=name,
-        )
         body = definition["expr"]["expr"] if params else definition["expr"]
         outer = ctx
-        self.body(body, inner, lambda after, at: k(replace(after, scope=outer.scope, action=outer.action), at), indent)
+
+        def enter(now: Ctx, scope: dict, at: int) -> None:
+            inner = replace(
+                now,
+                scope=scope,
+                path=now.path + ((name,) if named else ()),
+                taken=now.taken if now.taken is not None or not records else name,
+                action=name,
+            )
+            self.body(body, inner, lambda after, end: k(replace(after, scope=outer.scope, action=outer.action), end), at)
+
+        self.arguments(params, args, ctx, enter, indent)
 
     # ---- where the action succeeds ------------------------------------------------
 

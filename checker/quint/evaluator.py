@@ -126,6 +126,8 @@ UNROLL_BODIES = 64
 UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
 #: integers below this are written as literals in the code; larger ones are globals (no long literal compiled again)
 SMALL_INT = 1 << 64
+#: the operators whose sets a `nondet` of a state's tree draws from without building them (see `runtime.Draw`)
+KEPT = {"tuples": "CrossProduct(({}))", "setOfMaps": "MapSet({})", "powerset": "Powerset({})", "to": "kept_interval({})"}
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -262,6 +264,8 @@ class Program:
         self.free: dict[str, bool] = {}
         #: operator name -> whether it is small enough to be written in place of its calls
         self.small: dict[str, bool] = {}
+        #: action name -> whether it acts (see `acts`)
+        self.acting: dict[str, bool] = {}
         #: (definition name, operators) -> whether it applies one of them (see `applies`)
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
@@ -334,6 +338,34 @@ class Program:
             return bool(args) and all(self.surely_reads(a, name) for a in args)
         return any(self.surely_reads(a, name) for a in args)
 
+    def acts(self, name: str) -> bool:
+        """Whether the action definition `name` is an action (see `is_action`), not an operator that Quint
+        lets be declared `action` and that gives another value (`action claimReward(s, a): Result = ...`)."""
+        if name not in self.acting:
+            self.acting[name] = True  # (Quint has no recursive definitions; this only stops a loop)
+            expr = self.defs[name]["expr"]
+            self.acting[name] = self.is_action(expr["expr"] if expr["kind"] == "lambda" else expr)
+        return self.acting[name]
+
+    def first_action(self, e: Any) -> str | None:
+        """The first action definition that computing the value `e` evaluates (arguments before their operator),
+        if any (see `ActionWriter.noted`)."""
+        if isinstance(e, list):
+            return next(filter(None, map(self.first_action, e)), None)
+        if not isinstance(e, dict) or e.get("kind") == "lambda":
+            return None
+        found = self.first_action(e.get("args", [])) or self.first_action(e.get("opdef", {}).get("expr"))
+        if found is None and e.get("kind") == "let":
+            found = self.first_action(e["expr"])
+        name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
+        definition = self.defs.get(name)
+        return found or (name if definition is not None and definition["qualifier"] == "action" else None)
+
+    def valued(self, definition: dict) -> bool:
+        """Whether a definition gives a value (`val`, `def`, and an `action` that does not act, see `acts`)."""
+        qualifier = definition["qualifier"]
+        return qualifier in VALUE_QUALIFIERS or qualifier == "action" and not self.acts(definition["name"])
+
     def is_action(self, e: dict, local: frozenset = frozenset()) -> bool:
         """Whether `e` is an action (assigns, branches over steps, or calls an action); `local`: the local
         names that stand for actions (a named action's parameters given actions, see `ActionArg`)."""
@@ -348,7 +380,7 @@ class Program:
                 return True
             found = self.defs.get(name)
             if found is not None:
-                return found["qualifier"] == "action"
+                return found["qualifier"] == "action" and self.acts(name)
             if kind == "app":
                 if name in ("assign", "actionAll", "actionAny"):
                     return True
@@ -404,7 +436,7 @@ class Program:
             return f"S[{self.var_index[name]}]"
         definition = self.defs.get(name)
         if definition is not None:
-            if definition["qualifier"] in ("action", "temporal"):
+            if not self.valued(definition):
                 return self.unsupported(f"{definition['qualifier']} '{name}' used as a value", where)
             function = "d_" + identifier(name)
             params = self.params(definition)
@@ -466,7 +498,7 @@ class Program:
             return f"{scope[op]}({', '.join(code)})"
         definition = self.defs.get(op)
         if definition is not None:
-            if definition["qualifier"] not in VALUE_QUALIFIERS:
+            if not self.valued(definition):
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
             inlined = self.inline(definition, code) if self.inlinable(definition) else None
             return inlined or f"d_{identifier(op)}({', '.join(['S', *code])})"
@@ -526,7 +558,7 @@ class Program:
         if f["kind"] == "lambda" and len(f["params"]) == 1:
             return self.expr(f["expr"], {**scope, f["params"][0]["name"]: argument}, where)
         definition = self.defs.get(f["name"]) if f["kind"] == "name" and f["name"] not in scope else None
-        if definition is None or definition["qualifier"] not in VALUE_QUALIFIERS or len(self.params(definition)) != 1:
+        if definition is None or not self.valued(definition) or len(self.params(definition)) != 1:
             return None
         inlined = self.inline(definition, [argument]) if self.inlinable(definition) else None
         return inlined or f"d_{identifier(f['name'])}(S, {argument})"
@@ -723,7 +755,7 @@ class Program:
         """One Python function per value definition; those without parameters remember their last state."""
         source = []
         for name, definition in self.defs.items():
-            if definition["qualifier"] not in VALUE_QUALIFIERS:
+            if not self.valued(definition):
                 continue
             function, place = "d_" + identifier(name), self.place(name, definition["expr"].get("id"))
             expr = definition["expr"]
@@ -752,10 +784,19 @@ class Program:
             )
         exec(compile("\n".join(source), "<quint>", "exec"), self.namespace)
 
-    def function(self, e: dict, locals_: tuple[str, ...], where: str) -> Callable[[Any, dict], Any]:
-        """`e` as a Python function of the state S and a dict L of the locals `locals_`."""
+    def kept(self, e: dict, scope: dict[str, str], where: str) -> str | None:
+        """Code for the set `e` a `nondet` draws from, kept as its definition when `e` makes it with one of
+        `KEPT` (a draw then builds none of it); None for another set."""
+        if e["kind"] != "app" or e["opcode"] not in KEPT or e["opcode"] in self.defs or e["opcode"] in scope:
+            return None
+        made = KEPT[e["opcode"]].format(", ".join(self.expr(a, scope, where) for a in e["args"]))
+        return made if e["opcode"] == "to" else f"kept({made})"
+
+    def function(self, e: dict, locals_: tuple[str, ...], where: str, draw: bool = False) -> Callable[[Any, dict], Any]:
+        """`e` as a Python function of the state S and a dict L of the locals `locals_`; `draw`: `e` is a set a
+        `nondet` draws from (see `kept`)."""
         scope = {name: f"L[{name!r}]" for name in locals_}
-        code = self.expr(e, scope, where)
+        code = (self.kept(e, scope, where) if draw else None) or self.expr(e, scope, where)
         place = self.place(where, e.get("id"))
         source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {place})\n"
         exec(compile(source, "<quint>", "exec"), self.namespace)
@@ -941,10 +982,18 @@ class ActionWriter:
             return self.fail(ctx, e, f"the Quint operator '{op}' is not supported yet", indent)
         self.at(ctx, e, indent)
         self.write(indent, f"if {self.expr(e, ctx)}:")
-        k(ctx, indent + 1)
+        k(self.noted(e, ctx), indent + 1)
         if ctx.exits:  # after a choice ended, failing is what follows it failing: the choice made stands
             self.write(indent, "else:")
             self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
+
+    def noted(self, e: dict, ctx: Ctx) -> Ctx:
+        """`ctx` after the value `e` is computed: Quint records as the action taken, if none is yet, any action
+        definition it evaluates, one that gives a value too (`fromResult(tx, multiBuy(...))` records `multiBuy`)."""
+        if ctx.taken is not None:
+            return ctx
+        called = self.program.first_action(e)
+        return ctx if called is None else replace(ctx, taken=called)
 
     @staticmethod
     def local_actions(ctx: Ctx) -> frozenset:
@@ -997,6 +1046,7 @@ class ActionWriter:
                 scope = now.scope
                 return self.body(arg, now, lambda after, end: bind(i + 1, replace(after, scope=scope), end), at)
             code = self.expr(arg, now)
+            now = self.noted(arg, now)
             if SIMPLE.fullmatch(code):
                 values[param] = code
             else:
@@ -1024,7 +1074,15 @@ class ActionWriter:
         local = self.program.fresh("n")
         self.at(ctx, e["args"][1], indent)
         self.write(indent, f"{local} = {self.expr(e['args'][1], ctx)}")
-        k(replace(ctx, assigned=ctx.assigned + ((variable, local),)), indent)
+        after = replace(self.noted(e["args"][1], ctx), assigned=ctx.assigned + ((variable, local),))
+        if self.mode != "tree":
+            return k(after, indent)
+        # a replay looks for the steps into one state (`runtime.TARGET`): a branch that assigns another value is cut
+        self.write(indent, f"if TARGET[0] is None or {local} == TARGET[0][{self.program.var_index[variable]}]:")
+        k(after, indent + 1)
+        if ctx.exits:
+            self.write(indent, "else:")
+            self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
 
     def all(self, parts: list, ctx: Ctx, k: Continuation, indent: int) -> None:
         if not parts:
@@ -1057,6 +1115,7 @@ class ActionWriter:
         condition, then, otherwise = e["args"]
         self.at(ctx, condition, indent)
         self.write(indent, f"if {self.expr(condition, ctx)}:")
+        ctx = self.noted(condition, ctx)
         self.body(then, ctx, k, indent + 1, chosen=True)
         self.write(indent, "else:")
         self.body(otherwise, ctx, k, indent + 1, chosen=True)
@@ -1067,6 +1126,7 @@ class ActionWriter:
         subject = self.program.fresh("m")
         self.at(ctx, args[0], indent)
         self.write(indent, f"{subject} = {self.expr(args[0], ctx)}")
+        ctx = self.noted(args[0], ctx)
         outer = ctx.scope
         first = True
         for i in range(1, len(args), 2):
@@ -1101,6 +1161,7 @@ class ActionWriter:
                 else:  # computed where first read
                     self.write(indent, f"{local} = Once(lambda: {value})")
                     local_code = f"{local}()"
+                ctx = self.noted(opdef["expr"], ctx)
             inner = replace(ctx, scope={**outer, name: local_code} if local_code else outer)
             return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
@@ -1125,12 +1186,16 @@ class ActionWriter:
             raise SyntaxError("too deeply nested")
         self.at(ctx, source["args"][0], indent)
         elements = self.elements(source["args"][0], ctx)
+        ctx = self.noted(source["args"][0], ctx)
         if self.mode != "tree":
             self.write(indent, f"for {local} in {elements}:")
             inside(ctx, picked, indent + 1)
         else:
             elements_local = self.program.fresh("e")
-            if elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
+            kept = self.program.kept(source["args"][0], ctx.scope, ctx.action)
+            if kept is not None:  # drawn without building it
+                elements = f"drawable({kept})"
+            elif elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
                 elements = f"drawable({elements[len('ordered('):]}"
             self.write(indent, f"{elements_local} = {elements}")
 

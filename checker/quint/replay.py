@@ -124,6 +124,8 @@ class Replayer:
         names = model.trace_names()
         #: each variable's name in a trace
         self.named = {name: names.get(name, name) for name in self.variables}
+        #: each initial state as `init` computed it (see `Model.arrived`)
+        self.computed: dict = {}
 
     @cached_property
     def initial(self) -> dict[Hashable, list] | None:
@@ -134,6 +136,7 @@ class Replayer:
         try:
             for label, state in self.model.init_steps():
                 initial.setdefault(state, []).append(label)
+                self.computed.setdefault(state, state)
         except Unlisted:
             return None
         return initial
@@ -160,8 +163,11 @@ class Replayer:
             said = (values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)) if mbt else None
             if states:
                 label = self.explain(states[-1], state, index, said)
+                state = model.arrived(label, state)
             else:
                 label = None if from_any_state else self.explain_initial(state, said)
+                state = state if from_any_state or self.initial is None else self.computed[state]
+                state = model.arrived(label, state) if not from_any_state and self.initial is None else state
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
@@ -198,9 +204,11 @@ class Replayer:
 
     def steps_into(self, before: Hashable | None, state: Hashable, said: Said, index: int) -> list:
         """The labels of the model's steps from `before` (None: of `init`) into `state`, the picks the `mbt::`
-        fields record given (`said`); Undecided when the model cannot tell."""
+        fields record given (`said`): the first whose `mbt::` fields are those, or every one; Undecided when the
+        model cannot tell."""
+        accept = None if said is None else (lambda label: self.named_by_mbt(label, said))
         try:
-            return self.model.steps_into(before, state, None if said is None else said[1])
+            return self.model.steps_into(before, state, None if said is None else said[1], accept)
         except Unlisted as error:
             where = "`init` into state 0" if before is None else f"state {index - 1} to state {index}"
             said = f"state {index}: cannot tell whether a step of spec '{self.model.name}' leads from {where}"
@@ -217,21 +225,26 @@ class Replayer:
     def matching_mbt(self, candidates: list, index: int, said: Said, initial: bool = False) -> Label | None:
         """The first candidate label that the `mbt::` fields (`said`) name (any, without them): the
         action Quint records (`init` for state 0) and the value of every `nondet` it picked."""
-        model = self.model
         if said is None:
             return candidates[0]
         taken, picks = said
         for label in candidates:
-            chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
-            if model.action_taken(label) == taken and chosen == picks:
+            if self.named_by_mbt(label, said):
                 return label
         shown = [str(label) if label is not None and str(label) else "" for label in candidates]
         steps = "; ".join(("init " + text).strip() if initial else text for text in shown)
         which = "the steps of spec '{}' that lead" if len(candidates) > 1 else "the step of spec '{}' that leads"
         raise NotABehaviour(
             f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "
-            f"but {which.format(model.name)} here: {steps}"
+            f"but {which.format(self.model.name)} here: {steps}"
         )
+
+    def named_by_mbt(self, label: Label | None, said: tuple) -> bool:
+        """Whether the `mbt::` fields (`said`) name the step of `label`: the action Quint records (`init` for
+        state 0) and the value of every `nondet` it picked."""
+        model, (taken, picks) = self.model, said
+        chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
+        return model.action_taken(label) == taken and chosen == picks
 
     def diff(self, a: Hashable, b: Hashable) -> list[str]:
         return changes(self.model.to_quint(a), self.model.to_quint(b))

@@ -31,7 +31,7 @@ from checker.properties.temporal import (
 )
 from checker.quint import witnesses
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
-from checker.quint.errors import Refused, TooLarge
+from checker.quint.errors import Refused
 from checker.quint.frontend import compile_spec
 from checker.quint.itf import recorded
 from checker.quint.runtime import Partial, QuintError, Unset, from_value, to_value, walk
@@ -157,6 +157,8 @@ class QuintSpec(Model[tuple]):
         self.program = program = Program(module, self.locate.error, (init, step) if actions else ())
         self.init_name, self.step_name = init, step
         self.sampling = False
+        #: label -> the state it leads to, of the steps the last `steps_into` found
+        self._arrived: dict = {}
         #: state -> its tree of choices for `random_step`, as far as draws computed it
         self.trees: dict[tuple, Any] = {}
         #: initial state -> the label of the step of `init` that `random_init` drew into it
@@ -388,15 +390,21 @@ class QuintSpec(Model[tuple]):
         by their own name (`x`), those of an instance by the instance's namespace and their name."""
         return self._trace_names
 
-    def steps_into(self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None) -> list:
-        """As a model lists them; when a step chooses from a set too large to enumerate, the steps found by
-        trying the values the trace's states hold or recorded (see `checker.quint.witnesses`)."""
-        try:
-            return super().steps_into(state, target, picks)
-        except TooLarge:
-            action = self.init_action if state is None else self.step_action
-            tree = action.tree(Unassigned() if state is None else state)
-            return witnesses.steps_into(tree, target, witnesses.Tried(state, target, picks), first=picks is None)
+    def steps_into(
+        self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None,
+        accept: Callable[[Label | None], bool] | None = None,
+    ) -> list:  # fmt: skip
+        """Found in the state's tree of choices, trying first the values the trace recorded or its states hold
+        (see `checker.quint.witnesses`); without `picks`, the first step found only."""
+        action = self.init_action if state is None else self.step_action
+        tree = action.tree(Unassigned() if state is None else state)
+        tried = witnesses.Tried(state, target, picks)
+        found = witnesses.steps_into(tree, target, tried, first=picks is None and accept is None, accept=accept)
+        self._arrived = dict(found)
+        return [label for label, _ in found]
+
+    def arrived(self, label: Label | None, target: tuple) -> tuple:
+        return self._arrived.get(label, target)
 
     def init_steps(self) -> list[tuple[Label, tuple]]:
         """Every (label, initial state) of `init`: its label has the picks Quint records for state 0."""

@@ -213,6 +213,7 @@ module actargs {
   action guarded(a: bool): bool = all { x < 3, x > -3, a }
   action twice(a: bool): bool = guarded(a)
   action apply(f: int => bool, v: int): bool = all { x != v, f(v) }
+  action bump(v: int): int = v + 10
   action init = all { x' = 0, last' = "" }
   action step = any {
     twice(inc),
@@ -221,6 +222,7 @@ module actargs {
     apply(n => setTo(n + k), 1),
     apply(setTo, 2),
     guarded(if (x > 0) dec else inc),
+    all { x == 2, setTo(bump(x)) },
   }
   run argsTest = init.then(twice(inc)).then(apply(setTo, 2)).expect(x == 2 and last == "setTo")
 }
@@ -238,14 +240,17 @@ def action_arguments_steps(state):
         yield from ((1 + k, "setTo") for k in (1, 2, 3))
     if x != 2:
         yield 2, "setTo"
+    if x == 2:
+        yield x + 10, "setTo"
 
 
 @pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
 def test_an_action_given_to_an_action_is_evaluated_as_quint_evaluates_it(ttt_check, quint_cache, tmp_path, mbt):
     """An action as an argument (`twice(inc)`, given on to `guarded`), a lambda making one (reading the
-    caller's nondet), a named action with a parameter: the states are those written out here, Quint's traces
-    replay (their mbt:: fields too: Quint evaluates an argument before the operator, and records `inc` for
-    `twice(inc)` and `setTo` for `apply(setTo, 2)`), and a run using them passes as in `quint test`."""
+    caller's nondet), a named action with a parameter, an action that gives a value (`bump`): the states are
+    those written out here, Quint's traces replay (their mbt:: fields too: Quint evaluates an argument before
+    the operator, and records `inc` for `twice(inc)`, `setTo` for `apply(setTo, 2)`, `bump` for
+    `setTo(bump(x))`), and a run using them passes as in `quint test`."""
     spec = tmp_path / "actargs.qnt"
     spec.write_text(ACTION_ARGUMENTS)
     code, out, _ = ttt_check("--spec", spec)

@@ -50,7 +50,7 @@ from itertools import compress
 from typing import Any, Callable, Iterable
 
 from checker.model import Label
-from checker.quint import runtime
+from checker.quint import order, runtime
 from checker.digits import parse
 from checker.quint.runtime import QList, QuintError, Refused, Variant
 
@@ -68,6 +68,16 @@ CALLS = {
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr", "size": "size", "isFinite": "is_finite",
     "chooseSome": "choose_some", "allLists": "all_lists", "range": "list_range",
 }  # fmt: skip
+#: where the order Quint's simulator iterates sets in matters (see `order_matters`), the operators that make
+#: a set or iterate one: the functions of `checker.quint.order` that follow that order
+ORDERED = {
+    "union": "q_union", "intersect": "q_intersect", "exclude": "q_exclude", "filter": "q_filter", "map": "q_map",
+    "fold": "q_fold", "to": "q_to", "powerset": "q_powerset", "flatten": "q_flatten", "tuples": "q_tuples",
+    "mapBy": "q_map_by", "setToMap": "q_set_to_map", "setOfMaps": "q_set_of_maps", "keys": "q_keys",
+    "fieldNames": "q_fields", "indices": "q_indices",
+}  # fmt: skip
+#: the operators a fold's accumulator may be combined with for its result not to depend on the order
+COMMUTATIVE = frozenset({"iadd", "imul", "union", "intersect", "and", "or"})
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
@@ -289,6 +299,10 @@ class Program:
             _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
             mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
         )  # fmt: skip
+        self.namespace.update((name, getattr(order, name)) for name in dir(order) if name.startswith("q_"))
+        self.namespace.update(listed=order.listed, visited=order.visited)
+        #: whether the order Quint's simulator iterates sets in is followed (see `order_matters`)
+        self.ordered = order_matters(self.defs.values())
         self._define_values()
 
     # ---- errors ----------------------------------------------------------------
@@ -488,9 +502,10 @@ class Program:
                 return f"len({selected})"  # how many elements pass, without building the set
             return f"sum(map({self.expr(inner[1], scope, where)}, {elements}))"
         if op == "filter":
-            selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
+            elements = self.expr(args[0], scope, where)
+            selected = self.selected(f"visited({elements})" if self.ordered else elements, args[1], scope, where)
             if selected is not None:
-                return f"frozenset({selected})"
+                return f"listed({selected})" if self.ordered else f"frozenset({selected})"
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
             if type(scope[op]) is not str:
@@ -502,6 +517,8 @@ class Program:
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
             inlined = self.inline(definition, code) if self.inlinable(definition) else None
             return inlined or f"d_{identifier(op)}({', '.join(['S', *code])})"
+        if self.ordered and op in ORDERED:
+            return f"{ORDERED[op]}({', '.join(code)})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
         if op in ("and", "actionAll"):  # `all { ... }` of booleans is their conjunction
@@ -518,7 +535,8 @@ class Program:
             return f"{record}[{record}[0][{name}]]"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
-            return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
+            made = f"q_set(({items}))" if self.ordered else f"frozenset(({items}))"
+            return {"Set": made, "List": f"QList(({items}))", "Tup": f"({items})"}[op]
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
             i = int(args[1]["value"]) - 1  # `t._2`: the typechecker checked the arity
             return ITEM.findall(code[0])[i] if TUPLE.fullmatch(code[0]) else f"{code[0]}[{i}]"
@@ -584,7 +602,7 @@ class Program:
         an error is met where it was. None when `elements` is not such a set, f is not an operator
         `applied` writes, or the bodies' code is longer than `limit`."""
         values = self.namespace.get(elements) if re.fullmatch(r"o?k_\w+", elements) else None
-        if type(values) not in (frozenset, list) or len(values) > UNROLL_SIZE:
+        if type(values) not in (frozenset, order.QSet, list) or len(values) > UNROLL_SIZE:
             return None
         if self.unrolling * len(values) > UNROLL_BODIES:
             return None
@@ -1303,6 +1321,71 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def order_matters(definitions: Iterable[dict]) -> bool:
+    """Whether some definition folds a set with an operator whose result may depend on the order the set is
+    visited in (`S.fold(d, (acc, m) => m)`, `S.fold(List(), (l, x) => l.append(x))`): then the evaluator
+    follows the order Quint's simulator visits sets in (see `checker.quint.order`). A fold that combines its accumulator with each element by `+`,
+    `*`, `union`, `intersect`, `and` or `or`, or keeps the greater or the lesser, gives the same in any order."""
+    stack = [d["expr"] for d in definitions]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, list):
+            stack.extend(e)
+        elif isinstance(e, dict):
+            if e.get("kind") == "app" and e["opcode"] == "fold" and not _any_order(e["args"][2]):
+                return True
+            stack.extend(x for key, x in e.items() if key in ("expr", "args", "opdef"))
+    return False
+
+
+def _any_order(f: dict) -> bool:
+    """Whether the operator `f` of a fold gives the same result whatever the order of the elements (see
+    `order_matters`)."""
+    if f["kind"] != "lambda" or len(f["params"]) != 2:
+        return False
+    acc = f["params"][0]["name"]
+    return _accumulates(f["expr"], acc)
+
+
+def _accumulates(e: dict, acc: str) -> bool:
+    """`acc OP x`, `x OP acc` (OP in `COMMUTATIVE`, x not reading acc), `acc` itself, a choice between such
+    results by a condition not reading acc, or the greater (lesser) of acc and x."""
+    if e["kind"] == "name" and e["name"] == acc:
+        return True
+    if e["kind"] != "app":
+        return False
+    op, args = e["opcode"], e["args"]
+    if op in COMMUTATIVE and len(args) == 2:
+        a, b = args
+        return (_is(a, acc) and not _reads(b, acc)) or (_is(b, acc) and not _reads(a, acc))
+    if op == "ite":
+        condition, then, otherwise = args
+        if not _reads(condition, acc):
+            return _accumulates(then, acc) and _accumulates(otherwise, acc)
+        if condition["kind"] == "app" and condition["opcode"] in ("ilt", "ilte", "igt", "igte"):
+            left, right = condition["args"]
+            other = right if _is(left, acc) else left if _is(right, acc) else None
+            return (other is not None and not _reads(other, acc)
+                    and {_shape(then), _shape(otherwise)} == {_shape(other), _shape({"kind": "name", "name": acc})})
+    return False
+
+
+def _is(e: dict, name: str) -> bool:
+    return e["kind"] == "name" and e["name"] == name
+
+
+def _shape(e: Any) -> str:
+    """An IR node without its ids, to compare two expressions."""
+    import json
+
+    def strip(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k != "id"}
+        return [strip(v) for v in x] if isinstance(x, list) else x
+
+    return json.dumps(strip(e), sort_keys=True)
 
 
 def _reads(e: Any, name: str) -> bool:

@@ -728,9 +728,10 @@ def to_value(value: Any) -> Any:
     if kind is Variant:
         inner = to_value(value.value)
         return value if inner is value.value else Variant(value.tag, inner)
-    if kind is frozenset or kind is tuple or kind is QList:
+    if kind is frozenset or kind is tuple or kind is QList or isinstance(value, frozenset):
         converted = [to_value(v) for v in value]
-        return value if all(a is b for a, b in zip(converted, value)) else kind(converted)
+        unchanged = all(a is b for a, b in zip(converted, value))
+        return value if unchanged else (frozenset if isinstance(value, frozenset) else kind)(converted)
     return value
 
 

@@ -438,6 +438,8 @@ class QuintSpec(Model[tuple]):
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly
         among the enabled ones; for a `nondet`, a uniform pick (the next one when it is disabled)."""
+        if self.program.ordered:  # equal states may differ in the order their sets are visited in: none is kept
+            return walk(self.step_action.tree(state), rng)
         if not self.sampling:
             self.sampling = True
             self.program.remember_states()

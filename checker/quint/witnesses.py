@@ -4,7 +4,8 @@ A replay needs only the steps from a trace's state into the next one, not every 
 down the state's tree of choices (see `runtime.walk`), where each `nondet` tries first the value the trace
 recorded for it (`mbt::nondetPicks`), then the values the two states hold, the differences of their integers
 and sets place by place (an amount sent is what a balance lost), and values made from those (`Tried.made`:
-the ends of an interval, the subset of a powerset's base that the next state holds, a map holding a list);
+the ends of an interval, the subset of a powerset's base that the next state holds, a map holding a list,
+or the values a map of records holds in one of their fields);
 then its other elements. A branch that assigns a variable another value than the next state's is cut where it
 assigns it (`runtime.TARGET`), so the choices made before each assignment are tried one after the other, not
 all together.
@@ -174,7 +175,7 @@ class Tried:
         if isinstance(s, Interval):
             return [s.low, s.high]
         if isinstance(s, MapSet):
-            return self.listed(s)
+            return [*self.listed(s), *self.projected(s)]
         if not isinstance(s, Powerset):
             return []
         base = s.base
@@ -193,6 +194,30 @@ class Tried:
         for value in self.values():
             if type(value) is QList and all(x in s.range for x in value):
                 found.append(QMap((key, value[key] if 0 <= key < len(value) else other) for key in keys))
+        return found
+
+    def projected(self, s: MapSet) -> list:
+        """Maps over the set's keys that a map the states hold over them holds, each value as it is or as a field
+        of a record or an item of a tuple it holds (an initial value per process, kept in each one's state)."""
+        keys = s.keys()
+        found = []
+        for value in self.values():
+            if not isinstance(value, dict) or not all(key in value for key in keys):
+                continue
+            entries = [value[key] for key in keys]
+            first = entries[0] if entries else None
+            ways: list = [lambda v: v]
+            if type(first) is QRecord:
+                ways += [lambda v, i=i: v[i] for i in range(1, len(first))]
+            elif type(first) is tuple:
+                ways += [lambda v, i=i: v[i] for i in range(len(first))]
+            for way in ways:
+                try:
+                    made = QMap(zip(keys, map(way, entries)))
+                except (IndexError, TypeError):
+                    continue
+                if all(v in s.range for v in made.values()):
+                    found.append(made)
         return found
 
     def values(self) -> list:

@@ -501,6 +501,14 @@ class Program:
             if selected is not None:
                 return f"len({selected})"  # how many elements pass, without building the set
             return f"sum(map({self.expr(inner[1], scope, where)}, {elements}))"
+        if op in ("fold", "foldl") and op not in self.defs:
+            collected = self.collected(e, scope, where)
+            if collected is not None:
+                return collected
+        if op == "select":  # the condition written in place, not called on each element
+            selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
+            if selected is not None:
+                return f"QList({selected})"
         if op == "filter":
             elements = self.expr(args[0], scope, where)
             selected = self.selected(f"visited({elements})" if self.ordered else elements, args[1], scope, where)
@@ -551,6 +559,37 @@ class Program:
         if op == "q::debug":
             return f"debug({code[0]}, {code[1]})"
         return self.unsupported(op, where)
+
+    def collected(self, e: dict, scope: dict[str, str], where: str) -> str | None:
+        """A fold that collects (`S.fold(Set(), (acc, x) => acc.union(E))`, `l.foldl([], (acc, x) =>
+        acc.append(E))`, acc not in E) as one union or one list of the E's, made once (a fold of n `union`s or
+        `append`s copies its accumulator n times); None for another fold. A union of sets in the order Quint
+        visits them is not one union (see `checker.quint.order`): there, `append` only."""
+        source, initial, f = e["args"]
+        if f["kind"] != "lambda" or len(f["params"]) != 2 or f["expr"]["kind"] != "app":
+            return None
+        acc, x = (p["name"] for p in f["params"])
+        body = f["expr"]
+        if body["opcode"] not in ("union", "append") or not _is(body["args"][0], acc) or _reads(body["args"][1], acc):
+            return None
+        if body["opcode"] == "union" and self.ordered:
+            return None
+        elements, start = self.expr(source, scope, where), self.expr(initial, scope, where)
+        if e["opcode"] == "fold" and body["opcode"] == "append":  # in the order a fold visits the set
+            elements = f"visited({elements})" if self.ordered else f"ordered({elements})"
+        added = body["args"][1]
+        if body["opcode"] == "union" and added["kind"] == "app" and added["opcode"] == "Set":
+            if [_is(a, x) for a in added["args"]] == [True]:  # `acc.union(Set(x))`: the elements themselves
+                return f"fold_union_items({elements}, {start}, None)"
+            local = self.fresh()
+            items = "".join(self.expr(a, {**scope, x: local}, where) + ", " for a in added["args"])
+            return f"fold_union_items({elements}, {start}, lambda {local}: ({items}))"
+        if body["opcode"] == "append" and _is(added, x):
+            return f"fold_append({elements}, {start}, None)"
+        local = self.fresh()
+        each = self.expr(added, {**scope, x: local}, where)
+        made = "fold_union" if body["opcode"] == "union" else "fold_append"
+        return f"{made}({elements}, {start}, lambda {local}: {each})"
 
     def enabled(self, action: dict, scope: dict[str, str], where: str) -> str:
         """`enabled(A)`: whether action A can take a step from the state (its locals passed along)."""

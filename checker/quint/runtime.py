@@ -24,7 +24,7 @@ from itertools import combinations, permutations, product
 from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
-from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
+from checker.quint.errors import QuintError, Refused, TooLarge, fault  # noqa: F401 (the evaluator's code reads these names here)
 from checker.quint.integers import multiply, power
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
     MAX_BUILT,
@@ -528,6 +528,28 @@ def choose_some(s: Any, at: int | None = None) -> Any:
 
 def fold(s: Iterable, initial: Any, f: Callable) -> Any:
     return reduce(f, ordered(s), initial)
+
+
+def fold_union(elements: Iterable, initial: Any, each: Callable) -> Any:
+    """`S.fold(initial, (acc, x) => acc.union(each(x)))` (or a `foldl` over a list): one union of all."""
+    parts = [initial, *map(each, elements)]
+    try:
+        return frozenset().union(*parts)
+    except TooLarge:  # a set kept as its definition: united as one (see `checker.quint.lazy`)
+        return reduce(lambda a, b: a | b, parts)
+
+
+def fold_union_items(elements: Iterable, initial: Any, each: Callable | None) -> Any:
+    """`S.fold(initial, (acc, x) => acc.union(Set(x)))`, or `Set(a, b)` of x for `each(x)` = (a, b)."""
+    items = elements if each is None else (item for element in elements for item in each(element))
+    added = frozenset(items)
+    return initial | added if isinstance(initial, Lazy) else initial.union(added)
+
+
+def fold_append(elements: Iterable, initial: QList, each: Callable | None) -> QList:
+    """`l.foldl(initial, (acc, x) => acc.append(each(x)))` (or a `fold` over a set, in the order it visits it;
+    x itself without `each`)."""
+    return QList(initial + tuple(elements if each is None else map(each, elements)))
 
 
 def powerset(s: frozenset) -> frozenset | Powerset:

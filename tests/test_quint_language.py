@@ -10,10 +10,11 @@ real Quint: `quint run` finds the same violations, and its traces replay as beha
 from __future__ import annotations
 
 import json
+import subprocess
 from random import Random
 
 import pytest
-from conftest import ROOT, quint_run
+from conftest import ROOT, quint_or_skip, quint_run
 
 from checker.explore.bfs import explore
 from quint_specs import distances, spec
@@ -260,3 +261,28 @@ def test_an_action_given_to_an_action_is_evaluated_as_quint_evaluates_it(ttt_che
     assert (code, err) == (0, "") and "20 traces are behaviours of the spec, 0 are not" in out
     code, out, _ = ttt_check("test", spec)
     assert code == 0 and "ok argsTest passed" in out
+
+
+QUANTIFIED = """
+module quantified {
+  var s: Set[int]
+  action init = s' = Set(1, 2)
+  action step = s' = s
+  // x == 1 decides, but Quint computes the condition for 2 too, and divides by zero
+  val some = s.exists(x => x == 1 or 10 / (x - 2) > 0)
+  val every = s.forall(x => x != 1 and 10 / (x - 2) > 0)
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["some", "every"])
+def test_exists_and_forall_compute_their_condition_for_every_element_as_quint_does(ttt_check, quint_cache, tmp_path, name):
+    spec = tmp_path / "quantified.qnt"
+    spec.write_text(QUANTIFIED)
+    done = subprocess.run(
+        [str(quint_or_skip()), "run", "--backend=typescript", str(spec), "--invariant", name, "--max-samples", "1"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert "Division by zero" in done.stdout + done.stderr
+    code, _, err = ttt_check("--spec", spec, "-i", name)
+    assert code == 3 and "division by zero" in err

@@ -82,8 +82,8 @@ COMMUTATIVE = frozenset({"iadd", "imul", "union", "intersect", "and", "or"})
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
     "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
-    "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
-    "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
+    "map": "frozenset(map({1}, {0}))", "exists": "any([*map({1}, {0})])",
+    "forall": "all([*map({1}, {0})])", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
     "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})",
@@ -94,6 +94,8 @@ FALLIBLE = {
     "idiv", "imod", "ipow", "imul", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
     "slice", "assert", "chooseSome",
 }  # fmt: skip
+#: the operators that may fail on some values (a key not in a map, a division by zero, an empty list...)
+PARTIAL = FALLIBLE | {"get", "q::debug", "fold", "foldl", "foldr", "oneOf"} - {"imul"}
 #: Quint's operators that ttt-check refuses where they are evaluated, and why (one line, after the place)
 REFUSED = {
     "apalache::generate": "apalache::generate asks Apalache to invent a value of a type; an explicit-state checker "
@@ -276,6 +278,8 @@ class Program:
         self.small: dict[str, bool] = {}
         #: action name -> whether it acts (see `acts`)
         self.acting: dict[str, bool] = {}
+        #: definition name -> whether computing it cannot fail (see `total`)
+        self.totals: dict[str, bool] = {}
         #: (definition name, operators) -> whether it applies one of them (see `applies`)
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
@@ -374,6 +378,24 @@ class Program:
         name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
         definition = self.defs.get(name)
         return found or (name if definition is not None and definition["qualifier"] == "action" else None)
+
+    def total(self, e: Any) -> bool:
+        """Whether computing `e` cannot fail: no operator of `PARTIAL` in it, nor in the definitions it uses,
+        and every `match` in it has a `_` case."""
+        if isinstance(e, list):
+            return all(map(self.total, e))
+        if not isinstance(e, dict):
+            return True
+        name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
+        if name in PARTIAL or name == "matchVariant" and not any(a.get("value") == "_" for a in e["args"][1::2]):
+            return False
+        if name in self.defs:
+            if name not in self.totals:
+                self.totals[name] = False  # (Quint has no recursive definitions; this only stops a loop)
+                self.totals[name] = self.total(self.defs[name]["expr"])
+            if not self.totals[name]:
+                return False
+        return all(self.total(x) for key, x in e.items() if key in ("expr", "args", "opdef"))
 
     def valued(self, definition: dict) -> bool:
         """Whether a definition gives a value (`val`, `def`, and an `action` that does not act, see `acts`)."""
@@ -488,9 +510,13 @@ class Program:
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
         if op in ("exists", "forall"):
+            # Quint computes the body for every element (an error in any is an error), then any or all: where
+            # the body cannot fail, stopping at the first true (false) element gives the same
+            full = not self.total(args[1])
             elements = self.expr(args[0], scope, where)
-            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ")
-            return unrolled or TEMPLATES[op].format(elements, self.expr(args[1], scope, where))
+            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ", full)
+            template = TEMPLATES[op] if full else {"exists": "any(map({1}, {0}))", "forall": "all(map({1}, {0}))"}[op]
+            return unrolled or template.format(elements, self.expr(args[1], scope, where))
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
             inner = args[0]["args"]
             elements = self.expr(inner[0], scope, where)
@@ -620,14 +646,19 @@ class Program:
         inlined = self.inline(definition, [argument]) if self.inlinable(definition) else None
         return inlined or f"d_{identifier(f['name'])}(S, {argument})"
 
-    def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
+    def unrolled(
+        self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str, full: bool = False
+    ) -> str | None:  # fmt: skip
         """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
-        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be."""
+        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be. `full`:
+        every body is computed, then `any` or `all` of them (else the first true or false one decides)."""
         bodies = self.bodies(elements, f, scope, where)
         if bodies is None:
             return None
         if not bodies:
             return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
+        if full and joiner != " + ":
+            return f"{'any' if joiner == ' or ' else 'all'}((" + "".join(f"({body}), " for body in bodies) + "))"
         if joiner == " + " and len(bodies) == 1:
             bodies.insert(0, "0")  # an integer, not the boolean alone
         return "(" + joiner.join(f"({body})" for body in bodies) + ")"

@@ -142,9 +142,11 @@ class Tried:
         if known is None or known[0] is not elements:
             known = self.positions[id(elements)] = (elements, {element: i for i, element in enumerate(elements)})
         where = known[1]
-        first = dict.fromkeys(where[value] for value in (*self.recorded(choice.name), *self.values()) if value in where)
+        few = len(elements) <= FEW  # all are tried at once: the values the states hold need not come first
+        tried = (*self.recorded(choice.name), *(() if few else self.values()))
+        first = dict.fromkeys(where[value] for value in tried if value in where)
         yield from first
-        if len(elements) <= FEW or self.exhaustive:
+        if few or self.exhaustive:
             yield from (i for i in range(len(elements)) if i not in first)
         else:
             self.skipped = True

@@ -3,7 +3,8 @@ Tendermint examples): Quint's traces replay within a memory and time bound, plai
 that draws from a powerset of a large set draws without building it.
 
 Each spec below has the shape of one of those examples: a `setOfMaps` of 14,641 maps of which a step keeps
-a list, an amount among 10,011, subsets of 64 messages filed by round in `init` and added as evidence. Listing
+a list, an amount among 10,011, subsets of 64 messages filed by round in `init` and added as evidence, an
+initial value per process among 9^8 maps kept in each one's record (Quint's KSetAgreementConsensus). Listing
 every step of such a state takes millions of choices; a replay needs the steps into the trace's next state
 only (see checker/quint/witnesses.py).
 """
@@ -88,11 +89,32 @@ module consensus {
 """
 
 
+AGREEMENT = """
+module agreement {
+  val PROCS = 1.to(8)
+  var procs: int -> { proposal: int, round: int, decided: bool }
+  action init = {
+    nondet initial = PROCS.setOfMaps(1.to(9)).oneOf()
+    procs' = PROCS.mapBy(p => { proposal: initial.get(p), round: 0, decided: false })
+  }
+  action step = {
+    nondet p = PROCS.oneOf()
+    all {
+      not(procs.get(p).decided),
+      procs' = procs.set(p, procs.get(p).with("round", procs.get(p).round + 1).with("decided", procs.get(p).round >= 2)),
+    }
+  }
+}
+"""
+
+
 def bounded() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-@pytest.mark.parametrize("text", [ORDERS, BANK, CONSENSUS], ids=["setOfMaps", "interval", "powerset"])
+@pytest.mark.parametrize(
+    "text", [ORDERS, BANK, CONSENSUS, AGREEMENT], ids=["setOfMaps", "interval", "powerset", "record-of-each-key"]
+)
 @pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
 def test_quints_traces_of_many_choices_replay_in_bounded_memory_and_time(quint_cache, tmp_path, text, mbt):
     spec = tmp_path / "spec.qnt"

@@ -72,26 +72,6 @@ class Lazy:
         parts, a map's keys; None where infinite): it retries a `nondet` only when each is below 100."""
         return [self.cardinality()]
 
-    def at(self, positions: list) -> Any:
-        """The element at `positions` (one per bound, see `bounds`)."""
-        raise Refused(f"{self} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
-
-    def positions(self, element: Any) -> list:
-        """The positions of `element` (the inverse of `at`)."""
-        raise Refused(f"{self} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
-
-    def elements(self, limit: int) -> list | None:
-        """Every element, in the order of `at`, when the set is finite and has at most `limit` of them; else None."""
-        n = self.cardinality() if self.finite else None
-        if n is None or n > limit:
-            return None
-        bounds = self.bounds()
-        found, positions = [], [0] * len(bounds)
-        for _ in range(n):
-            found.append(self.at(positions))
-            advance(positions, bounds)
-        return found
-
     def refusal(self) -> str:
         n = self.cardinality()
         if n is None:
@@ -200,26 +180,6 @@ def advance(positions: list, bounds: list) -> None:
         positions[i] = 0
 
 
-def element_at(s: Any, i: int) -> Any:
-    """The element at position i of a set, built (in `ordered` order) or kept as its definition."""
-    if isinstance(s, Lazy):
-        return s.at([i]) if len(s.bounds()) == 1 else s.elements(i + 1)[i]
-    from checker.quint.runtime import ordered
-
-    return ordered(s)[i]
-
-
-def position_of(s: Any, element: Any) -> int:
-    """The position of `element` in a set (the inverse of `element_at`)."""
-    if isinstance(s, Interval):
-        return element - s.low
-    if isinstance(s, Lazy):
-        return s.elements(MAX_BUILT).index(element)
-    from checker.quint.runtime import ordered
-
-    return ordered(s).index(element)
-
-
 class Infinite(Lazy):
     """`Nat` or `Int`."""
 
@@ -269,12 +229,6 @@ class Interval(Lazy):
     def __contains__(self, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
 
-    def at(self, positions: list) -> int:
-        return self.low + positions[0]
-
-    def positions(self, element: int) -> list:
-        return [element - self.low]
-
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, Interval):
             return other.low <= self.low and self.high <= other.high
@@ -320,19 +274,6 @@ class MapSet(Lazy):
     def bounds(self) -> list:
         return [size_of(self.range)] * size_of(self.domain)
 
-    def keys(self) -> list:
-        from checker.quint.runtime import ordered
-
-        return ordered(self.domain)
-
-    def at(self, positions: list) -> Any:
-        from checker.quint.runtime import QMap
-
-        return QMap((key, element_at(self.range, i)) for key, i in zip(self.keys(), positions))
-
-    def positions(self, element: Any) -> list:
-        return [position_of(self.range, element[key]) for key in self.keys()]
-
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, MapSet) and self.domain == other.domain:
             return self.range <= other.range
@@ -359,18 +300,6 @@ class Powerset(Lazy):
 
     def __contains__(self, value: Any) -> bool:
         return isinstance(value, frozenset) and all(x in self.base for x in value)
-
-    def members(self) -> list:
-        from checker.quint.runtime import ordered
-
-        return ordered(self.base)
-
-    def at(self, positions: list) -> frozenset:
-        index = positions[0]
-        return frozenset(x for j, x in enumerate(self.members()) if index >> j & 1)
-
-    def positions(self, element: frozenset) -> list:
-        return [sum(1 << j for j, x in enumerate(self.members()) if x in element)]
 
     def within(self, other: Lazy) -> bool | None:
         return self.base <= other.base if isinstance(other, Powerset) else None
@@ -401,12 +330,6 @@ class CrossProduct(Lazy):
 
     def bounds(self) -> list:
         return [size_of(part) for part in self.sets]
-
-    def at(self, positions: list) -> tuple:
-        return tuple(element_at(part, i) for part, i in zip(self.sets, positions))
-
-    def positions(self, element: tuple) -> list:
-        return [position_of(part, x) for part, x in zip(self.sets, element)]
 
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, CrossProduct) and len(other.sets) == len(self.sets):
@@ -440,9 +363,6 @@ class Lists(Lazy):
             and all(x in self.base for x in value)
         )  # fmt: skip
 
-    def elements(self, limit: int) -> None:
-        return None
-
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, Lists):
             longer = other.longest is None or (self.longest is not None and self.longest <= other.longest)
@@ -475,9 +395,6 @@ class _Derived(Lazy):
 
     def bounds(self) -> list:
         return [None]
-
-    def elements(self, limit: int) -> None:
-        return None
 
     def __repr__(self) -> str:
         return f"{described(self.left)}.{self.operator}({described(self.right)})"

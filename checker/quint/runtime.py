@@ -324,13 +324,13 @@ def drawn(s: Lazy, rng) -> Iterator:
     bounds = s.bounds()
     if not all(b is not None and b < RETRY_BELOW for b in bounds):
         return
-    start = s.positions(first)
+    start = positions_of(s, first)
     positions = list(start)
     while True:
         advance(positions, bounds)
         if positions == start:
             return
-        yield s.at(positions)
+        yield element_at(s, positions)
 
 
 class Drawn:
@@ -367,7 +367,7 @@ def kept(s: Any) -> Any:
     """A set a `nondet` draws from in a state's tree, made by `tuples`, `setOfMaps`, `powerset` or `to` (kept as
     its definition: see `Draw`): built when it has fewer than `RETRY_BELOW` elements, as a search builds it."""
     if isinstance(s, Lazy) and s.finite and s.cardinality() < RETRY_BELOW:
-        return frozenset(s.elements(RETRY_BELOW))
+        return frozenset(elements_of(s, RETRY_BELOW))
     return s
 
 
@@ -463,6 +463,61 @@ def pick(s: Any, rng) -> Any:
             draw, length = draw - weights[length], length + 1
         return QList(elements[rng.randrange(len(elements))] for _ in range(length))
     raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
+
+
+def element_at(s: Lazy, positions: list) -> Any:
+    """The element of a set kept as its definition at `positions`, one per bound (see `Lazy.bounds`): as `pick`
+    takes them, its parts' elements in `ordered` order."""
+    if isinstance(s, Interval):
+        return s.low + positions[0]
+    if isinstance(s, Powerset):
+        index = positions[0]
+        return frozenset(x for j, x in enumerate(ordered(s.base)) if index >> j & 1)
+    if isinstance(s, MapSet):
+        return QMap((key, nth_element(s.range, i)) for key, i in zip(ordered(s.domain), positions))
+    if isinstance(s, CrossProduct):
+        return tuple(nth_element(part, i) for part, i in zip(s.sets, positions))
+    raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
+
+
+def positions_of(s: Lazy, element: Any) -> list:
+    """The positions of an element of a set kept as its definition (the inverse of `element_at`)."""
+    if isinstance(s, Interval):
+        return [element - s.low]
+    if isinstance(s, Powerset):
+        return [sum(1 << j for j, x in enumerate(ordered(s.base)) if x in element)]
+    if isinstance(s, MapSet):
+        return [_position(s.range, element[key]) for key in ordered(s.domain)]
+    if isinstance(s, CrossProduct):
+        return [_position(part, x) for part, x in zip(s.sets, element)]
+    raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
+
+
+def elements_of(s: Lazy, limit: int) -> list | None:
+    """Every element of a set kept as its definition, in the order of `element_at`, when it is finite and has at
+    most `limit` of them; else None."""
+    n = s.cardinality() if s.finite else None
+    if n is None or n > limit or not isinstance(s, (Interval, Powerset, MapSet, CrossProduct)):
+        return None
+    bounds, found = s.bounds(), []
+    positions = [0] * len(bounds)
+    for _ in range(n):
+        found.append(element_at(s, positions))
+        advance(positions, bounds)
+    return found
+
+
+def nth_element(s: Any, i: int) -> Any:
+    """The element at position i of a part of a set (built, in `ordered` order, or kept as its definition)."""
+    if not isinstance(s, Lazy):
+        return ordered(s)[i]
+    return element_at(s, [i]) if len(s.bounds()) == 1 else elements_of(s, i + 1)[i]
+
+
+def _position(s: Any, element: Any) -> int:
+    if isinstance(s, Interval):
+        return element - s.low
+    return (elements_of(s, MAX_BUILT) if isinstance(s, Lazy) else ordered(s)).index(element)
 
 
 # ---- integers ------------------------------------------------------------------

@@ -30,8 +30,8 @@ from typing import Any, Callable, Iterator, Mapping
 from checker.model import order
 from checker.quint.errors import TooLarge
 from checker.quint.itf import recorded
-from checker.quint.lazy import Interval, Lazy, MapSet, Powerset, element_at
-from checker.quint.runtime import TARGET, Choice, Draw, Exit, QList, QMap, QRecord, Unset, from_value
+from checker.quint.lazy import Interval, Lazy, MapSet, Powerset
+from checker.quint.runtime import TARGET, Choice, Draw, Exit, QList, QMap, QRecord, Unset, elements_of, from_value, nth_element, ordered
 
 #: the most choices a replay tries for one step (each `nondet` element and `any` disjunct tried counts one)
 MAX_TRIED = 200_000
@@ -164,7 +164,7 @@ class Tried:
         if not self.exhaustive:
             self.skipped = True
             return
-        every = s.elements(MAX_TRIED)
+        every = elements_of(s, MAX_TRIED)
         if every is None:
             self.guessed = True
             return
@@ -188,10 +188,10 @@ class Tried:
     def listed(self, s: MapSet) -> list:
         """Maps over integer keys that hold a list the states hold, at keys 0, 1, ...; the range's first element at
         the others (`ids.mapToList(n)`, a list of a map's first n values, is all a step keeps of the map `ids`)."""
-        keys = s.keys()
+        keys = ordered(s.domain)
         if not all(type(key) is int for key in keys) or not s.bounds() or not s.bounds()[0]:
             return []
-        other = element_at(s.range, 0)
+        other = nth_element(s.range, 0)
         found = []
         for value in self.values():
             if type(value) is QList and all(x in s.range for x in value):
@@ -201,7 +201,7 @@ class Tried:
     def projected(self, s: MapSet) -> list:
         """Maps over the set's keys that a map the states hold over them holds, each value as it is or as a field
         of a record or an item of a tuple it holds (an initial value per process, kept in each one's state)."""
-        keys = s.keys()
+        keys = ordered(s.domain)
         found = []
         for value in self.values():
             if not isinstance(value, dict) or not all(key in value for key in keys):

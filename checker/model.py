@@ -217,6 +217,10 @@ class Model(Generic[S]):
         steps = self.init_steps() if state is None else self.next_steps(state)
         return [label for label, successor in steps if successor == target]
 
+    #: whether `steps_into` finds the steps into a state without listing every step (then a replay does not
+    #: list the initial states either)
+    targets_steps = False
+
     def arrived(self, label: Label | None, target: S) -> S:
         """The state the step of `label` (found by the last `steps_into`) leads to, equal to `target` but as the
         model computed it: a replay goes on from it (it may hold what a trace does not, such as the order a set

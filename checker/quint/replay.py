@@ -130,8 +130,11 @@ class Replayer:
     @cached_property
     def initial(self) -> dict[Hashable, list] | None:
         """Each initial state -> the labels of the choices of `init` that reach it (listed at the first trace
-        that has a state); None when `init` chooses from a set too large to enumerate (then each trace's state
-        0 is explained alone)."""
+        that has a state); None when `init` chooses from a set too large to enumerate, or the model finds the
+        steps into a state without listing them all (`Model.targets_steps`): then each trace's state 0 is
+        explained alone."""
+        if self.model.targets_steps:
+            return None
         initial: dict[Hashable, list] = {}
         try:
             for label, state in self.model.init_steps():

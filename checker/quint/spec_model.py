@@ -352,15 +352,16 @@ class QuintSpec(Model[tuple]):
 
     @cached_property
     def assigned_order(self) -> list[str]:
-        """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step, or
-        in the first place it assigns them when its steps cannot be listed; then those it leaves unset."""
+        """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step (found
+        without listing the others), or in the first place it assigns them when none is found; then those it
+        leaves unset."""
         if self.init_action is None:
             return list(self.variables)
         try:
-            steps = self.init_steps()
+            first = witnesses.first_step(self.init_action.tree(Unassigned()))
         except Refused:  # a set too large, or what ttt-check does not evaluate: the order is in the code too
-            steps = []
-        leaf = self.leaf(steps[0][0]) if steps else next(iter(self.init_action.leaves), None)
+            first = None
+        leaf = self.leaf(first[0]) if first is not None else next(iter(self.init_action.leaves), None)
         order = list(leaf.assigned) if leaf is not None else []
         return order + [v for v in self.variables if v not in order]  # then those `init` leaves unset
 
@@ -402,6 +403,8 @@ class QuintSpec(Model[tuple]):
         found = witnesses.steps_into(tree, target, tried, first=picks is None and accept is None, accept=accept)
         self._arrived = dict(found)
         return [label for label, _ in found]
+
+    targets_steps = True
 
     def arrived(self, label: Label | None, target: tuple) -> tuple:
         return self._arrived.get(label, target)

@@ -10,10 +10,11 @@ then its other elements. A branch that assigns a variable another value than the
 assigns it (`runtime.TARGET`), so the choices made before each assignment are tried one after the other, not
 all together.
 
-It goes down the tree twice at most. The first time, a `nondet` over more than `FEW` elements (or over a set
-kept as its definition, see `runtime.Draw`) tries those values only, so a step that makes few choices is
-found at once even beside one that makes millions (a `setOfMaps` of 14,641 maps in Quint's lottery example).
-When that finds no step, every element is tried, up to `MAX_TRIED` choices in all. Each step found is a step
+It goes down the tree three times at most. The first time, a `nondet` over more than `FEW` elements (or over
+a set kept as its definition, see `runtime.Draw`) tries those values only, so a step that makes few choices
+is found at once even beside one that makes millions (a `setOfMaps` of 14,641 maps in Quint's lottery
+example); the second time, a `nondet` over a set it built tries every element; the third time, one over a set
+kept as its definition too, up to `MAX_TRIED` choices in all. Each step found is a step
 of the spec, so no trace is accepted wrongly; when none is found but a value not tried might lead there (a
 set too large to enumerate, or more choices than `MAX_TRIED`), the replay says it cannot tell
 (`CannotTell`), never that the trace is no behaviour. Where the trace recorded the pick of a `nondet` over a
@@ -53,14 +54,14 @@ def steps_into(
     found: list[tuple] = []
     TARGET[0] = tuple.__getitem__(target, slice(None))
     try:
-        for exhaustive in (False, True):
-            tried.exhaustive = exhaustive
+        for depth in range(3):
+            tried.depth, tried.skipped = depth, False
             for label, state in _ends(tree, tried):
                 if state == target and all(label != known for known, _ in found):
                     found.append((label, state))
                     if first or (accept is not None and accept(label)):
                         return [found[-1]]
-            if not tried.skipped:  # the first time tried every element already
+            if not tried.skipped:  # this time tried every element already
                 break
     except _Exhausted:
         if not found or accept is not None:
@@ -74,6 +75,17 @@ def steps_into(
             "states hold, and the differences of their integers) leads there: record the picks with quint run --mbt"
         )
     return found
+
+
+def first_step(tree: Any) -> tuple | None:
+    """The first (label, state) of a state's tree of choices, its elements taken in order (None: none within
+    `MAX_TRIED` choices), without listing the others."""
+    tried = Tried(None, (), None)
+    tried.depth = 2
+    try:
+        return next(_ends(tree, tried), None)
+    except _Exhausted:
+        return None
 
 
 class _Exhausted(Exception):
@@ -108,16 +120,18 @@ def _following(branch: Any, tried: "Tried") -> Iterator:
 class Tried:
     """What to try at each `nondet`, in a step from `before` (None: of `init`) into `after`, in order: the
     value `picks` (Quint's values, by the names Quint records) gives it, those the states hold (see the
-    module's docstring), then, when `exhaustive` or the set has at most `FEW` elements, the others."""
+    module's docstring), then the others, as `depth` says."""
 
     def __init__(self, before: tuple | None, after: tuple, picks: Mapping[str, Any] | None):
         self.before, self.after, self.picks = before, after, picks
         self.held: list | None = None
         #: whether a `nondet` over a set too large to enumerate was not tried in full, its pick not recorded
         self.guessed = False
-        #: whether some element was left untried because the pass was not `exhaustive`
+        #: whether some element was left untried at this `depth`
         self.skipped = False
-        self.exhaustive = False
+        #: 0: a `nondet` over more than `FEW` elements tries the values the states hold only, 1: one over a set
+        #: built tries every element, 2: one over a set kept as its definition too
+        self.depth = 0
         self.tried = 0
         #: id of a nondet's element list -> (the list, element -> position)
         self.positions: dict[int, tuple[list, dict]] = {}
@@ -146,7 +160,7 @@ class Tried:
         tried = (*self.recorded(choice.name), *(() if few else self.values()))
         first = dict.fromkeys(where[value] for value in tried if value in where)
         yield from first
-        if few or self.exhaustive:
+        if few or self.depth >= 1:
             yield from (i for i in range(len(elements)) if i not in first)
         else:
             self.skipped = True
@@ -161,7 +175,7 @@ class Tried:
         s = draw.set
         first = dict.fromkeys(value for value in (*self.values(), *self.made(s)) if value in s)
         yield from first
-        if not self.exhaustive:
+        if self.depth < 2:
             self.skipped = True
             return
         every = elements_of(s, MAX_TRIED)
@@ -199,21 +213,15 @@ class Tried:
         return found
 
     def projected(self, s: MapSet) -> list:
-        """Maps over the set's keys that a map the states hold over them holds, each value as it is or as a field
-        of a record or an item of a tuple it holds (an initial value per process, kept in each one's state)."""
+        """Maps over the set's keys that a map the states hold over them holds, each value as it is or as a part
+        of what it holds (see `_ways`: an initial value per process, kept in each one's record)."""
         keys = ordered(s.domain)
         found = []
         for value in self.values():
             if not isinstance(value, dict) or not all(key in value for key in keys):
                 continue
             entries = [value[key] for key in keys]
-            first = entries[0] if entries else None
-            ways: list = [lambda v: v]
-            if type(first) is QRecord:
-                ways += [lambda v, i=i: v[i] for i in range(1, len(first))]
-            elif type(first) is tuple:
-                ways += [lambda v, i=i: v[i] for i in range(len(first))]
-            for way in ways:
+            for way in _ways(entries[0] if entries else None):
                 try:
                     made = QMap(zip(keys, map(way, entries)))
                 except (IndexError, TypeError):
@@ -230,6 +238,25 @@ class Tried:
                 found.update(dict.fromkeys(_differences(self.before, self.after)))
             self.held = sorted(found, key=order)
         return self.held
+
+
+def _ways(value: Any, depth: int = 2) -> list:
+    """Functions that take a value of `value`'s shape to itself or to a part of it: a record's field, a tuple's
+    item, a list's first element, and those of these, `depth` deep."""
+    ways: list = [lambda v: v]
+    if depth == 0:
+        return ways
+    if type(value) is QRecord:
+        inner = [(lambda v, i=i: v[i], value[i]) for i in range(1, len(value))]
+    elif type(value) is tuple:
+        inner = [(lambda v, i=i: v[i], value[i]) for i in range(len(value))]
+    elif type(value) is QList and value:
+        inner = [(lambda v: v[0], value[0])]
+    else:
+        inner = []
+    for get, part in inner:
+        ways += [lambda v, get=get, then=then: then(get(v)) for then in _ways(part, depth - 1)]
+    return ways
 
 
 def _parts(value: Any) -> Iterator:

@@ -16,6 +16,10 @@ import tempfile
 from typing import Callable, TextIO
 
 
+#: the most of a spec's source read: a .qnt file, and each file it imports (the lecture's are 6 KB)
+SOURCE_LIMIT = 4 * 2**20
+
+
 class ReadError(OSError):
     """A file could not be read; the message says why in one line (the caller names the file)."""
 

@@ -236,6 +236,16 @@ class Model(Generic[S]):
         simulator writes the variables of a module imported whole as the module declares them)."""
         return {}
 
+    def sort_key(self, state: S) -> tuple:
+        """Where `state` comes in the order a shortest counterexample is chosen by (`checker.explore.trace`):
+        the `order` of its Quint record, so that every engine of one spec orders its states alike; for a
+        model that has no Quint record, the `order` of the state itself."""
+        try:
+            value = self.to_quint(state)
+        except NotImplementedError:
+            value = state
+        return order(value)
+
     def init_label(self, state: S) -> Label | None:
         """The label of the first step of `init` into `state` (see `init_steps`)."""
         return next(iter(self.steps_into(None, state)), None)

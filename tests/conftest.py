@@ -10,9 +10,17 @@ import pytest
 
 from model.commands.main import main as ttt_check_main
 
-# importing the entry module hands Ctrl-C to its handler, which ends the process at once: the test run keeps
-# Python's own, so that Ctrl-C stops pytest as usual
+# importing the entry module hands Ctrl-C and SIGTERM to its handler, which ends the process at once: the test
+# run keeps Python's own, so that Ctrl-C and SIGTERM stop pytest as usual
 signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.fixture(autouse=True)
+def sigterm_kept():
+    """A command run in this process ignores SIGTERM once it is done, as it exits: the test run takes it back."""
+    yield
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from model.commands.main import main
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 #: every exit code the README documents (1: play's input ended before the game)
-DOCUMENTED = {0, 1, 2, 3, 4, 11, 12, 13, 74, 130}
+DOCUMENTED = {0, 1, 2, 3, 4, 11, 12, 13, 74, 130, 143}
 #: the exit codes that mean "bad usage or a fault": they must come with exactly one line on stderr
 ERRORS = {2, 3, 74, 130}
 
@@ -165,7 +165,7 @@ def test_a_full_output_is_one_line_and_exit_74():
 def test_an_encoding_that_cannot_show_the_labels_gets_ascii():
     done = console.run("-i", "NotStalemate", env={**os.environ, "PYTHONIOENCODING": "latin-1"})
     assert done.returncode == 12 and done.stderr == ""
-    assert "[State 9]  MoveX > Block  pattern=" in done.stdout
+    assert "[State 7]  MoveX > Block  pattern=" in done.stdout
 
 
 def test_a_closed_stderr_keeps_the_exit_code():

@@ -72,7 +72,7 @@ def checked():
         if (spec, stutter) not in cache:
             model = SPECS[spec](stutter=stutter)
             result = explore(model, keep_graph=True, check_deadlock=False)
-            graph = StateGraph(result)
+            graph = StateGraph(result, model)
             cache[spec, stutter] = model, lambda name, fairness: check_temporal(
                 model, result, model.temporal_properties[name], fairness, graph
             )

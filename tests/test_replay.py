@@ -274,9 +274,14 @@ def with_value(value) -> dict:
         (with_value({"#map": [[1, 1], [1, 2]]}), "state 0: x: map key 1 repeats key 0: 1"),
         (json.dumps(with_value("\ud800")),
          "a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): no Unicode text"),
+        # JSON readers keep one of the values of a repeated key and drop the other
+        (json.dumps(with_value(0)).replace('"x": 0', '"x": 0, "x": {"#bigint": "1"}'),
+         'an object repeats the key "x": which value it holds is not said'),
+        (json.dumps(with_value({"#tup": [1]})).replace('{"#tup": [1]}', '{"#tup": [1], "#tup": [2]}'),
+         'an object repeats the key "#tup": which value it holds is not said'),
     ],
     ids=["unicode digit", "two minus signs", "deep", "mixed keys", "mixed set",
-         "one and true", "repeated key", "lone surrogate"],
+         "one and true", "repeated key", "lone surrogate", "repeated variable", "repeated tag"],
 )
 def test_hostile_values_are_refused_in_one_line(ttt_check, tmp_path, text, expected):
     assert replay_error(ttt_check, tmp_path, text) == (2, expected)

@@ -166,4 +166,4 @@ def test_holds_line():
 
 def test_the_graph_must_be_kept():
     with pytest.raises(ValueError, match="keep_graph"):
-        StateGraph(explore(Toy(CYCLE)))
+        StateGraph(explore(Toy(CYCLE)), Toy(CYCLE))

@@ -43,7 +43,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
         epilog=(
             "Exit codes: 0 every property holds, 11 deadlock, 12 invariant violated, 13 temporal violated, "
             "2 bad usage, 3 spec unreadable, 4 stopped by --max-states or the memory bound, 74 file not written, "
-            "130 interrupted, 70 internal error. Every option: docs/reference.md"
+            "130 interrupted, 143 terminated, 70 internal error. Every option: docs/reference.md"
         ),
     )
     @invariant_option("Invariant to check (repeatable; default inv).")

@@ -27,11 +27,8 @@ from checker.cli.guard import (  # noqa: F401 (exit codes live together)
     EXIT_SPEC,
     one_line,
 )
-from checker.files import ReadError, read_bounded, writable
+from checker.files import SOURCE_LIMIT, ReadError, read_bounded, writable
 from checker.model import Invariant, Model, SpecError
-
-#: the most a .qnt spec may weigh (the lecture's are 6 KB)
-SPEC_LIMIT = 4 * 1024 * 1024
 
 #: the largest --max-states taken: more states than any machine holds (a larger number is a typo)
 MOST_STATES = 10**12
@@ -95,7 +92,7 @@ class Transcribed:
 
         That file imports nothing, so equal bytes also mean equal imports."""
         try:
-            data = read_bounded(path, SPEC_LIMIT)
+            data = read_bounded(path, SOURCE_LIMIT)
         except ReadError as error:
             raise SpecError(f"{path}: {error}") from None
         return hashlib.sha256(data).hexdigest() == self.sha256()
@@ -119,7 +116,7 @@ def read_spec(path: str) -> str:
     """The text of the `.qnt` file at `path`; SpecError, in one line, when it is missing, a folder, a FIFO,
     a device or too large."""
     try:
-        return read_bounded(path, SPEC_LIMIT).decode("utf-8", "replace")
+        return read_bounded(path, SOURCE_LIMIT).decode("utf-8", "replace")
     except ReadError as error:
         raise SpecError(f"{path}: {error}") from None
 

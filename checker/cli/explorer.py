@@ -16,6 +16,10 @@ from checker.cli.common import (
 )
 
 
+#: the longest the expression box waits for one answer of Quint's REPL (then the REPL is ended, restarted later)
+EXPRESSION_SECONDS = 10.0
+
+
 def explore_command(specs: Specs) -> click.Command:
     @with_specs(specs)
     @max_memory_option
@@ -79,7 +83,7 @@ def explore_command(specs: Specs) -> click.Command:
                 for name, trace in counterexamples(result, chosen, verdicts)
             ]
         # Quint's REPL for the expression box, started at the first expression, ended with the server
-        repl = Repl(*file, quint) if file else None
+        repl = Repl(*file, quint, seconds=EXPRESSION_SECONDS) if file else None
         try:
             server = make_server(Explorer(model, found, repl.evaluate if repl else None), port)
         except OSError as error:

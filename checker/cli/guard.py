@@ -5,7 +5,8 @@ before anything slow is imported. Ctrl-C while the command line loads is
 left to the caller's handler (the entry module's ends the process at once
 with one line and exit 130); from the moment it is loaded, Ctrl-C
 interrupts the command, which may print what it has so far, then one line
-and exit 130 here. It also keeps output faults from becoming
+and exit 130 here. SIGTERM (`kill`, a closing terminal's manager, a
+timeout) ends it the same way, its temporary files removed, with exit 143. It also keeps output faults from becoming
 tracebacks: a closed stderr, a closed pipe (`| head -1` keeps the verdict's
 exit code), a full disk (one line, exit 74), and a terminal whose encoding
 cannot show a character (plain ASCII instead).
@@ -23,8 +24,8 @@ from typing import Any, Callable
 #: Exit codes of faults: 3 a .qnt spec that does not compile or cannot be evaluated; 4 a search stopped by
 #: a bound (--max-states, the memory bound) before finding a violation; 74 a file asked for (--out-itf, ...)
 #: or the output could not be written (the verdict is printed all the same); 70 a bug in ttt-check;
-#: 130 interrupted (Ctrl-C), as shells report SIGINT.
-EXIT_SPEC, EXIT_INCOMPLETE, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 3, 4, 74, 70, 130
+#: 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), as shells report SIGINT and SIGTERM.
+EXIT_SPEC, EXIT_INCOMPLETE, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED = 3, 4, 74, 70, 130, 143
 
 #: An error line quotes at most this much of what it was given (its start and its end).
 QUOTE_LIMIT = 120
@@ -97,6 +98,31 @@ def _interrupted(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+class _Signals:
+    """Whether SIGTERM ended the command (then it exits 143, not 130)."""
+
+    terminated = False
+
+
+def _terminated(signum, frame) -> None:
+    """SIGTERM interrupts as Ctrl-C does (files being written are removed, children ended); the exit
+    code says which it was. Later signals (while shutting down) are ignored."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _Signals.terminated = True
+    raise KeyboardInterrupt
+
+
+def _stopped(prog: str) -> int:
+    """Say that the command was interrupted (Ctrl-C) or terminated (SIGTERM); its exit code."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _Signals.terminated:
+        _say(f"{prog}: terminated")
+        return EXIT_TERMINATED
+    _say(f"{prog}: interrupted")
+    return EXIT_INTERRUPTED
+
+
 def _stream(stream):
     """A usable text stream: a closed one (`2>&-`) writes nowhere; unshowable characters become ASCII."""
     if stream is None:
@@ -113,20 +139,21 @@ def run_guarded(load: Callable[[], Any], prog: str) -> None:
 
     Bad usage and other click errors print `PROG: error: ...` in one line
     (exit 2, or the error's code); Ctrl-C prints `PROG: interrupted` (130).
-    The streams are put back before exiting; Ctrl-C stays ignored (a caller
-    in the same process, such as a test, restores its own handler).
+    The streams are put back before exiting; Ctrl-C and SIGTERM stay ignored
+    (a caller in the same process, such as a test, restores its own handlers).
     """
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _stream(sys.stdout), _stream(sys.stderr)
     code = EXIT_INTERRUPTED
+    _Signals.terminated = False
     try:
         code = _run(load, prog)
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        _say(f"{prog}: interrupted")
+        code = _stopped(prog)
     finally:
-        # the work is done (or interrupted): a Ctrl-C from now on would only turn the exit into a traceback
+        # the work is done (or interrupted): a signal from now on would only turn the exit into a traceback
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
         code = _flush(code, prog)
     finally:
@@ -146,6 +173,7 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     # caller's handler was in charge (the entry module's ends the process at once: there was nothing to
     # finish, and a KeyboardInterrupt raised while modules load may land where Python only prints it).
     signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         with cli.make_context(prog, sys.argv[1:]) as ctx:
             result = cli.invoke(ctx)
@@ -166,9 +194,7 @@ def _run(load: Callable[[], Any], prog: str) -> int:
              f"(ulimit -v, or the machine's); a smaller --max-memory stops searches earlier")
         return EXIT_INCOMPLETE
     except click.Abort:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        _say(f"{prog}: interrupted")
-        return EXIT_INTERRUPTED
+        return _stopped(prog)
     except Exception as error:  # a bug: still one line, and the way to see the traceback
         if os.environ.get("TTT_CHECK_TRACEBACK"):
             raise

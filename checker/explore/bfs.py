@@ -1,13 +1,13 @@
 """Breadth-first exhaustive exploration with invariant and deadlock checking.
 
-States are visited level by level in the model's own order, so a run is
-deterministic and the first violating state found is at the smallest depth:
-its trace back through parent links is a shortest counterexample.
+States are visited level by level, so the first level holding a violating
+state is at the smallest depth. The levels are kept, and the counterexample
+printed is the one `checker.explore.trace` chooses among the shortest: the
+same whatever order the model lists its steps in, as the packed engine's.
 
 Under symmetry (a model's `canonical`), one representative per class of
-symmetric states is kept; a trace of representatives is then turned back into
-real states (`checker.explore.trace.concretise`). Models offering a packed
-encoding may be explored by `checker.explore.packed` instead.
+symmetric states is kept; the trace is of real states all the same. Models
+offering a packed encoding may be explored by `checker.explore.packed` instead.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from functools import wraps
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.memory import BoundReached, MemoryBound
-from checker.explore.trace import Trace, concretise, path_to, trace_through
+from checker.explore.trace import Trace, alive, deadlocked, least_trace
 from checker.model import Invariant, Model
 
 
@@ -150,10 +150,14 @@ def explore(
     memory = memory or MemoryBound()
     started = time.perf_counter()
     stats = Stats()
+    #: state -> the state it was first reached from (so that "is it new?" is one look-up)
     parents: dict = {}
+    #: the states of each depth, in the order found
+    levels: list[list] = []
     graph: dict | None = {} if keep_graph else None
-    found: dict[str, Hashable] = {}
-    deadlock = None
+    #: invariant name -> (the depth of its first violation, the invariant)
+    found: dict[str, tuple[int, Invariant]] = {}
+    deadlock = None  # the depth of the first deadlock
     pending = list(invariants)
 
     frontier = []
@@ -168,15 +172,15 @@ def explore(
     report_at = PROGRESS_EVERY
     try:
         while frontier:
+            depth = len(levels)
+            levels.append(frontier)
             stats.per_depth.append(len(frontier))
             if on_level:
-                on_level(len(stats.per_depth) - 1, len(parents))
+                on_level(depth, len(parents))
             for invariant in list(pending):
-                for state in frontier:
-                    if not invariant.holds(state):
-                        found[invariant.name] = state
-                        pending.remove(invariant)
-                        break
+                if not all(map(invariant.holds, frontier)):
+                    found[invariant.name] = depth, invariant
+                    pending.remove(invariant)
             # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
             decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
             if decided and (invariants or check_deadlock) and not keep_graph and not keep_going and not on_expand:
@@ -207,7 +211,7 @@ def explore(
                 if not successors:
                     stats.deadlocks += 1
                     if deadlock is None and check_deadlock:
-                        deadlock = state
+                        deadlock = depth
                 if not changes:
                     stats.final += 1
                 if graph is not None:
@@ -239,17 +243,22 @@ def explore(
     stats.distinct = len(parents)
     stats.seconds = time.perf_counter() - started
 
-    def trace(state):
-        path = path_to(parents, state)
-        return trace_through(model, concretise(model, canonical, path) if symmetry else path)
+    def trace(depth: int, is_target: Callable[[Hashable], bool]) -> Trace:
+        on_path = alive(model, levels[: depth + 1], is_target, canonical)
+        return least_trace(model, [states.__contains__ for states in on_path], canonical)
 
     return Result(
         stats=stats,
-        violations={name: trace(state) for name, state in found.items()},
-        deadlock=trace(deadlock) if deadlock is not None else None,
+        violations={name: trace(depth, violates(invariant)) for name, (depth, invariant) in found.items()},
+        deadlock=trace(deadlock, lambda state: deadlocked(model, state)) if deadlock is not None else None,
         graph=graph,
         initial=initial if keep_graph else (),
     )
+
+
+def violates(invariant: Invariant) -> Callable[[Hashable], bool]:
+    """Whether a state violates `invariant`."""
+    return lambda state: not invariant.holds(state)
 
 
 def representative(model: Model, symmetry: bool) -> Callable:

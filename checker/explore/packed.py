@@ -12,9 +12,10 @@ at once. The search then keeps
 
 and checks each invariant on a whole level at once when the model gives it as
 a vectorised predicate (otherwise state by state through the ordinary model).
-A counterexample is rebuilt by searching back through the levels for a
-predecessor, then decoded and labelled by the ordinary model (`trace_through`),
-so it reads exactly like one found by `checker.explore.bfs`.
+A counterexample is chosen by the rule of `checker.explore.trace`: the levels
+are stepped again, backwards, to keep the codes on a shortest path to a
+violating state (`on_shortest_paths`), through which the ordinary model walks
+forwards (`least_trace`), so it is the very trace `checker.explore.bfs` prints.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from checker.explore.bfs import (
     stop_at_memory_bound,
 )
 from checker.explore.memory import BoundReached, MemoryBound, size_text
-from checker.explore.trace import concretise, trace_through
+from checker.explore.trace import least_trace
 from checker.model import Invariant, Model
 
 #: states expanded per batch: bounds the memory of the temporary arrays
@@ -122,8 +123,9 @@ def explore_packed(
     level = distinct(np.array(initial, dtype=packed.dtype))
     seen[level] = 1
     levels: list[np.ndarray] = []
-    found: dict[str, tuple[int, int]] = {}
-    deadlock = None
+    #: invariant name -> (the depth of its first violation, the invariant)
+    found: dict[str, tuple[int, Invariant]] = {}
+    deadlock = None  # the depth of the first deadlock
     pending = list(invariants)
     try:
         while level.size:
@@ -134,9 +136,8 @@ def explore_packed(
             if on_level:
                 on_level(depth, stats.distinct)
             for invariant in list(pending):
-                bad = np.flatnonzero(~holds(model, packed, invariant, level))
-                if bad.size:
-                    found[invariant.name] = (depth, int(level[bad[0]]))
+                if not holds(model, packed, invariant, level).all():
+                    found[invariant.name] = depth, invariant
                     pending.remove(invariant)
             # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
             decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
@@ -152,7 +153,7 @@ def explore_packed(
                 stuck = np.flatnonzero(~steps.moves & ~steps.loops)
                 stats.deadlocks += stuck.size
                 if stuck.size and deadlock is None and check_deadlock:
-                    deadlock = (depth, int(batch[stuck[0]]))
+                    deadlock = depth
                 stats.transitions += transitions(steps, batch, packed.space)
                 mark = min(depth + 2, 255)
                 layered = layered and mark < 255
@@ -185,14 +186,19 @@ def explore_packed(
         stop_at_memory_bound(stats, memory, failed=True)
     stats.seconds = time.perf_counter() - started
 
-    def trace(depth: int, code: int):
-        path = [packed.decode(c) for c in path_back(packed, levels, depth, code, symmetry)]
-        return trace_through(model, concretise(model, canonical, path) if symmetry else path)
+    seen.fill(0)  # from here on, the scratch of `on_shortest_paths`
+
+    def trace(depth: int, targets: np.ndarray):
+        on_path = on_shortest_paths(packed, levels[:depth], targets, symmetry, seen)
+        return least_trace(model, [member(packed, codes) for codes in on_path], canonical)
 
     return Result(
         stats=stats,
-        violations={name: trace(*where) for name, where in found.items()},
-        deadlock=trace(*deadlock) if deadlock is not None else None,
+        violations={
+            name: trace(depth, levels[depth][~holds(model, packed, invariant, levels[depth])])
+            for name, (depth, invariant) in found.items()
+        },
+        deadlock=trace(deadlock, stuck_codes(packed, levels[deadlock], symmetry)) if deadlock is not None else None,
         graph=None,
         levels=levels,
         layered=layered and stats.complete if check_layers else None,
@@ -223,20 +229,43 @@ def distinct(codes: np.ndarray) -> np.ndarray:
     return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if codes.size else codes
 
 
-def path_back(packed: Packed, levels: list[np.ndarray], depth: int, code: int, symmetry: bool) -> list[int]:
-    """Codes from an initial state to `code` (at `depth`), one step of the model each."""
-    path = [code]
-    for below in reversed(levels[:depth]):
-        path.append(predecessor(packed, below, path[-1], symmetry))
-    return path[::-1]
-
-
-def predecessor(packed: Packed, level: np.ndarray, code: int, symmetry: bool) -> int:
-    """The first state of `level` with a step to `code`."""
+def stuck_codes(packed: Packed, level: np.ndarray, symmetry: bool) -> np.ndarray:
+    """The codes of `level` that no step leaves (deadlocks)."""
+    parts = []
     for start in range(0, level.size, CHUNK):
         batch = level[start : start + CHUNK]
-        for sources, targets in packed.expand(batch, symmetry).groups:
-            hits = np.flatnonzero(targets == code)
-            if hits.size:
-                return int(batch[np.flatnonzero(sources)[hits[0]]])
-    raise AssertionError(f"state {code} has no predecessor in the level before it")
+        steps = packed.expand(batch, symmetry)
+        parts.append(batch[~steps.moves & ~steps.loops])
+    return np.concatenate(parts)
+
+
+def on_shortest_paths(
+    packed: Packed, levels: list[np.ndarray], targets: np.ndarray, symmetry: bool, scratch: np.ndarray
+) -> list[np.ndarray]:
+    """For each of `levels` and then for `targets` (codes of the level after them), the codes on a shortest
+    path to a target, sorted: the targets, and in each level before, the codes with a step into the next
+    one's (see `checker.explore.trace.alive`). `scratch`: zeros, one per code, to mark the next level's
+    codes in (left zeros)."""
+    found = [distinct(targets)]
+    for level in reversed(levels):
+        after, parts = found[-1], []
+        scratch[after] = 1
+        for start in range(0, level.size, CHUNK):
+            batch = level[start : start + CHUNK]
+            into = np.zeros(batch.size, bool)
+            for sources, successors in packed.expand(batch, symmetry).groups:
+                into[np.flatnonzero(sources)[scratch[successors] == 1]] = True
+            parts.append(batch[into])
+        scratch[after] = 0
+        found.append(distinct(np.concatenate(parts)))
+    return found[::-1]
+
+
+def member(packed: Packed, codes: np.ndarray) -> Callable[[Hashable], bool]:
+    """Whether a state's code is among `codes` (sorted, not empty)."""
+
+    def holds(state: Hashable) -> bool:
+        code = packed.encode(state)
+        return int(codes[min(int(np.searchsorted(codes, code)), codes.size - 1)]) == code
+
+    return holds

@@ -28,8 +28,8 @@ from typing import Callable, Sequence
 import numpy as np
 
 from checker.explore.bfs import Result
-from checker.explore.packed import CHUNK, Packed, path_back
-from checker.explore.trace import trace_through
+from checker.explore.packed import CHUNK, Packed, member, on_shortest_paths
+from checker.explore.trace import least_step, least_trace, trace_through
 from checker.model import Model
 from checker.properties.liveness import Verdict, resolve
 from checker.properties.temporal import (
@@ -63,6 +63,8 @@ class Layers:
         self.model, self.packed, self.levels = model, packed, levels
         #: callable -> what it answered of each code (-1: not asked yet), one byte per code
         self.known: dict[Callable, np.ndarray] = {}
+        #: zeros, one per code, for `on_shortest_paths` to mark codes in (made when first needed)
+        self.scratch: np.ndarray | None = None
 
     def holds(self, predicate: StatePredicate, codes: np.ndarray) -> np.ndarray:
         """`predicate` on each code: vectorised when the model offers it, else state by state."""
@@ -113,8 +115,17 @@ class Layers:
                 to_end[batch] = np.where(region(batch), distance, UNREACHABLE)
         return to_end
 
+    def path_to(self, depth: int, targets: np.ndarray) -> list:
+        """The least shortest path (`checker.explore.trace.least_trace`) to one of `targets` (codes at `depth`)."""
+        if self.scratch is None:
+            self.scratch = np.zeros(self.packed.space, dtype=np.uint8)
+        on_path = on_shortest_paths(self.packed, self.levels[:depth], targets, False, self.scratch)
+        return list(least_trace(self.model, [member(self.packed, codes) for codes in on_path]).states)
+
     def lasso(self, trigger, region, conditions: tuple[Fair, ...], trigger_repeats: bool = False):
-        """(codes of a shortest lasso, trigger index) reaching a trigger, then staying in the region; or None."""
+        """(states of a shortest lasso, trigger index) reaching a trigger, then staying in the region; or
+        None. Chosen as `checker.properties.liveness.StateGraph` chooses: the earliest trigger, the least
+        path to it, then the least step closer to a fair end, each time."""
         to_end = self.to_end(region, conditions)
         best = None
         for depth in range(len(self.levels)):
@@ -122,40 +133,45 @@ class Layers:
             cost = to_end[level].astype(np.int64) + depth
             wanted = trigger(level, depth) & (to_end[level] == 0 if trigger_repeats else to_end[level] < UNREACHABLE)
             if wanted.any():
-                i = int(np.argmin(np.where(wanted, cost, np.iinfo(np.int64).max)))
-                if best is None or cost[i] < best[0]:
-                    best = (int(cost[i]), depth, int(level[i]))
+                least = int(cost[wanted].min())
+                if best is None or least < best[0]:
+                    best = (least, depth, level[wanted & (cost == least)])
         if best is None:
             return None
-        _, depth, code = best
-        codes = path_back(self.packed, self.levels, depth, code, False)
-        while to_end[codes[-1]] > 0:
-            codes.append(self.next_closer(codes[-1], to_end))
-        return codes, depth
-
-    def next_closer(self, code: int, to_end: np.ndarray) -> int:
-        """A successor of `code` one step closer to a fair end."""
-        for _, targets in self.packed.expand(np.array([code], dtype=self.packed.dtype), False).groups:
-            closer = targets[to_end[targets] == to_end[code] - 1]
-            if closer.size:
-                return int(closer[0])
-        raise AssertionError(f"state {code} has no successor closer to a fair end")
+        _, depth, targets = best
+        states = self.path_to(depth, targets)
+        encode = self.packed.encode
+        while to_end[encode(states[-1])] > 0:
+            closer = int(to_end[encode(states[-1])]) - 1
+            states.append(least_step(self.model, states[-1], lambda t: int(to_end[encode(t)]) == closer)[1])
+        return states, depth
 
     def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable) -> tuple[list, int] | None:
-        """(codes of a shortest path whose last step `allowed` does not allow, after which a fair behaviour
-        goes on; the index of its last state), or None."""
+        """(states of a shortest path whose last step `allowed` does not allow, after which a fair behaviour
+        goes on; the index of its last state), or None: the least path to the earliest such step's source,
+        then the least such step."""
         to_end = self.to_end(everywhere, conditions)
-        decode = self.packed.decode
+        decode, encode = self.packed.decode, self.packed.encode
         for depth in range(len(self.levels)):
-            for batch in self.batches(depth):
-                for sources, targets in self.packed.expand(batch, False).groups:
-                    for source, target in zip(batch[sources].tolist(), targets.tolist()):
-                        if to_end[target] < UNREACHABLE and not allowed(decode(source), decode(target)):
-                            return path_back(self.packed, self.levels, depth, source, False) + [target], depth + 1
+            sources = [
+                source
+                for batch in self.batches(depth)
+                for froms, targets in self.packed.expand(batch, False).groups
+                for source, target in zip(batch[froms].tolist(), targets.tolist())
+                if to_end[target] < UNREACHABLE and not allowed(decode(source), decode(target))
+            ]
+            if sources:
+                states = self.path_to(depth, np.array(sources, dtype=self.packed.dtype))
+                source = states[-1]
+
+                def offends(t):
+                    return t != source and to_end[encode(t)] < UNREACHABLE and not allowed(source, t)
+
+                return states + [least_step(self.model, source, offends)[1]], depth + 1
         return None
 
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]):
-        """A counterexample to `prop` under `conditions` (codes, trigger index), or None."""
+        """A counterexample to `prop` under `conditions` (states, trigger index), or None."""
         operator, predicates = prop.formula.operator, prop.formula.predicates
         p = predicates[0]
 
@@ -196,11 +212,10 @@ class Layers:
         found = self.find(prop, conditions.conditions)
         if found is None:
             return Verdict(prop, fairness)
-        codes, trigger = found
-        states = [self.packed.decode(c) for c in codes]
+        states, trigger = found
         lasso = prop.formula.operator != ALWAYS_ACTION
         trace = trace_through(self.model, states, len(states) - 1 if lasso else None)
-        stalls = lasso and self.moves(codes[-1])
+        stalls = lasso and self.moves(self.packed.encode(states[-1]))
         holds_under_weak = self.find(prop, conditions.with_whole().conditions) is None if stalls else None
         return Verdict(prop, fairness, trace, trigger, holds_under_weak)
 

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result
-from checker.explore.trace import Trace, trace_through
+from checker.explore.trace import Trace, least_step, least_trace, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
     ALWAYS,
@@ -196,24 +196,53 @@ def distances(layers) -> dict:
 
 
 class StateGraph:
-    """The explored state graph, as the networkx graph of its state-changing steps."""
+    """The explored state graph of `model`, as the networkx graph of its state-changing steps.
 
-    def __init__(self, result: Result):
+    Of several shortest lassos, the one chosen is the same whatever order the model lists its states
+    and steps in (the rule of `checker.explore.trace`, as for invariants): it reaches the state where
+    the property breaks (its trigger) as early as it can; the path there is the least shortest one
+    (`checker.explore.trace.least_trace`); each step after it is the least (`least_step`) that brings
+    it closer to where it repeats; ties between states elsewhere go to the least (`Model.sort_key`)."""
+
+    def __init__(self, result: Result, model: Model):
         import networkx as nx
 
         if result.graph is None:
             raise ValueError("liveness needs the state graph: explore with keep_graph=True")
         self.nx = nx
+        self.model = model
         self.steps = nx.DiGraph()
         self.steps.add_nodes_from(result.graph)
         self.steps.add_edges_from((s, t) for s, targets in result.graph.items() for t in targets if t != s)
         self.initial = result.initial
-        #: exploration order, to break ties the same way on every run
-        self.order = {s: i for i, s in enumerate(result.graph)}
+        #: state -> `model.sort_key`, computed where a tie asks for it
+        self.keys: dict = {}
         self.from_initial = distances(nx.bfs_layers(self.steps, self.initial))
         #: what the conditions' callables answered, asked once per state or step
         self.known_enabled: dict[Fair, dict] = {}
         self.known_takes: dict[Fair, dict] = {}
+
+    def key(self, state: State) -> tuple:
+        """Where `state` comes in the order ties are broken by (`Model.sort_key`)."""
+        if state not in self.keys:
+            self.keys[state] = self.model.sort_key(state)
+        return self.keys[state]
+
+    def path_to(self, targets: Sequence[State]) -> list:
+        """The least shortest path from an initial state to one of `targets` (all at one distance)."""
+        layers = [set(targets)]
+        for depth in reversed(range(self.from_initial[targets[0]])):
+            pred = self.steps._pred
+            layers.append({p for t in layers[-1] for p in pred[t] if self.from_initial[p] == depth})
+        return list(least_trace(self.model, [layer.__contains__ for layer in reversed(layers)]).states)
+
+    def walk(self, start: State, inside, to_end: dict) -> list:
+        """From `start`, the least step (`least_step`) inside that comes one closer to an end, until one."""
+        path = [start]
+        while to_end[path[-1]] > 0:
+            here, succ = path[-1], inside._succ[path[-1]]
+            path.append(least_step(self.model, here, lambda t: t in succ and to_end.get(t) == to_end[here] - 1)[1])
+        return path
 
     def enabled(self, condition: Fair, state: State) -> bool:
         """ENABLED <<A>>_v in `state`."""
@@ -258,9 +287,10 @@ class StateGraph:
         ]
         if not candidates:
             return None
-        start = min(candidates, key=lambda s: (self.from_initial[s] + to_end[s], self.order[s]))
-        prefix = nx.multi_source_dijkstra(self.steps, dict.fromkeys(self.initial), target=start)[1]
-        suffix = nx.multi_source_dijkstra(backwards, ends, target=start)[1][::-1]
+        # the shortest lassos, then the earliest trigger
+        cost = min((self.from_initial[s] + to_end[s], self.from_initial[s]) for s in candidates)
+        prefix = self.path_to([s for s in candidates if (self.from_initial[s] + to_end[s], self.from_initial[s]) == cost])
+        suffix = self.walk(prefix[-1], inside, to_end)
         end = suffix[-1]
         states = prefix + suffix[1:]
         loop = len(states) - 1
@@ -339,10 +369,15 @@ class StateGraph:
             return []
         nx = self.nx
         graph = inside.subgraph(component)
-        back = nx.single_source_shortest_path_length(graph.reverse(copy=False), entry)
+        reverse = graph.reverse(copy=False)
+        back = nx.single_source_shortest_path_length(reverse, entry)
+
+        def route(source: State, target: State) -> list:
+            """The least shortest path from `source` to `target` in the component."""
+            return self.walk(source, graph, nx.single_source_shortest_path_length(reverse, target))
 
         def closing(walk: list) -> list:
-            return walk + nx.shortest_path(graph, walk[-1], entry)[1:]
+            return walk + route(walk[-1], entry)[1:]
 
         walk = [entry]
         for _ in range(len(conditions) + 1):
@@ -353,7 +388,7 @@ class StateGraph:
             options = []
             for i, condition in enumerate(missed):
                 source, target = self.nearest_witness(condition, graph, ahead, back)
-                longer = walk + nx.shortest_path(graph, walk[-1], source)[1:] + ([target] if target is not None else [])
+                longer = walk + route(walk[-1], source)[1:] + ([target] if target is not None else [])
                 closed = closing(longer)
                 options.append((sum(not self.met(c, closed) for c in conditions), len(closed), i, longer))
             walk = min(options)[-1]
@@ -362,14 +397,14 @@ class StateGraph:
     def nearest_witness(self, condition: Fair, graph, ahead: dict, back: dict) -> tuple:
         """(s, t): the step taking the action, or (s, None): for a WF, the state disabling it, on the
         shortest detour from where the walk is (`ahead`: distances from there) back to the entry (`back`)."""
-        order = self.order
+        key = self.key
         witnesses = [
-            (ahead[s] + 1 + back[t], ahead[s], order[s], order[t], s, t)
+            (ahead[s] + 1 + back[t], ahead[s], key(s), key(t), s, t)
             for s, t in graph.edges
             if self.takes(condition, s, t)
         ]
         if not condition.strong:
-            witnesses += [(ahead[s] + back[s], ahead[s], order[s], -1, s, None) for s in graph if not self.enabled(condition, s)]
+            witnesses += [(ahead[s] + back[s], ahead[s], key(s), (), s, None) for s in graph if not self.enabled(condition, s)]
         return min(witnesses)[-2:]
 
     def met(self, condition: Fair, closed: list) -> bool:
@@ -384,19 +419,13 @@ class StateGraph:
         fair behaviour goes on: (states, trigger index, None), or None."""
         ends = self.fair_ends(self.steps, conditions)
         to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
-        order = self.order
-        found = min(
-            (
-                (self.from_initial[s], order[s], order[t], s, t)
-                for s, t in self.steps.edges
-                if t in to_end and not allowed(s, t)
-            ),
-            default=None,
-        )
-        if found is None:
+        sources = [s for s, t in self.steps.edges if t in to_end and not allowed(s, t)]
+        if not sources:
             return None
-        *_, source, target = found
-        prefix = self.nx.multi_source_dijkstra(self.steps, dict.fromkeys(self.initial), target=source)[1]
+        depth = min(self.from_initial[s] for s in sources)
+        prefix = self.path_to(list(dict.fromkeys(s for s in sources if self.from_initial[s] == depth)))
+        source = prefix[-1]
+        _, target = least_step(self.model, source, lambda t: t != source and t in to_end and not allowed(source, t))
         return prefix + [target], len(prefix), None
 
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
@@ -455,7 +484,7 @@ def check_temporal(
 ) -> Verdict:
     """Decide `prop` on the graph of `result` (explored with keep_graph=True), under its own fairness if it
     states one, else `fairness`."""
-    graph = graph or StateGraph(result)
+    graph = graph or StateGraph(result, model)
     fairness = prop.fairness or fairness
     conditions = resolve(fairness)
     found = graph.find(prop, conditions.conditions)
@@ -473,5 +502,5 @@ def check_properties(
     model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str | Fairness
 ) -> list[Verdict]:
     """Decide each of `props` on one networkx graph built from `result`."""
-    graph = StateGraph(result)
+    graph = StateGraph(result, model)
     return [check_temporal(model, result, prop, fairness, graph) for prop in props]

@@ -1010,14 +1010,13 @@ class ActionWriter:
         self.write(1, "at = 0")
         self.write(1, "try:")
         start = Ctx(scope={name: f"L[{name!r}]" for name in self.locals}, taken=self.name, action=self.name)
-        self.body(self.action_expr, start, self.leaf, 2)
-        self.write(1, "except QuintError as e:")
-        self.write(2, "located(e, at)")
-        self.write(1, {"tree": "return None", "enabled": "return False"}.get(mode, "return result"))
-        source = "\n".join(self.lines) + "\n"
         namespace = self.program.namespace
-        try:
-            exec(compile(source, f"<quint {self.name} {mode}>", "exec"), namespace)
+        try:  # the body's nondets counted, then the code compiled, within Python's limits on nesting
+            self.body(self.action_expr, start, self.leaf, 2)
+            self.write(1, "except QuintError as e:")
+            self.write(2, "located(e, at)")
+            self.write(1, {"tree": "return None", "enabled": "return False"}.get(mode, "return result"))
+            exec(compile("\n".join(self.lines) + "\n", f"<quint {self.name} {mode}>", "exec"), namespace)
         except (SyntaxError, RecursionError, MemoryError):
             raise QuintError(
                 f"the action '{self.name}' is nested too deeply to be compiled "
@@ -1197,7 +1196,7 @@ class ActionWriter:
                 self.write(at, f"{'if' if i == 0 else 'elif'} i == {i}:")
                 self.body(option, replace(start, scope=inner.scope, exits=0), ret, at + 1, chosen=True)
 
-        self.choice(ctx, k, indent, f"Choice({len(branches)}, {{}}, True)", branch)
+        self.choice(ctx, k, indent, lambda function: f"Choice({len(branches)}, {function}, True)", branch)
 
     def ite(self, e: dict, ctx: Ctx, k: Continuation, indent: int) -> None:
         condition, then, otherwise = e["args"]
@@ -1291,7 +1290,7 @@ class ActionWriter:
                 self.write(at, f"{local} = {elements_local}[i]")
                 inside(inner, ret, at)
 
-            self.choice(ctx, picked, indent, f"choose({elements_local}, {{}}, {name!r})", branch)
+            self.choice(ctx, picked, indent, lambda function: f"choose({elements_local}, {function}, {name!r})", branch)
         self.nesting -= 1
 
     def elements(self, e: dict, ctx: Ctx) -> str:
@@ -1309,8 +1308,8 @@ class ActionWriter:
             return self.program.constant_elements(code) or f"ordered({code})"
         return f"ordered({code})"
 
-    def choice(self, ctx: Ctx, k: Continuation, indent: int, node: str, branch) -> None:
-        """In "tree" mode: return the choice `node` (code with `{}` for its function of the branches), whose
+    def choice(self, ctx: Ctx, k: Continuation, indent: int, node: Callable[[str], str], branch) -> None:
+        """In "tree" mode: return the choice `node(function)` (its code, given its function of the branches), whose
         branches `branch(ctx, end, indent)` writes into a function of `i`, the branch taken. Where the choice's scope ends, what follows it (`k`) is written
         there, in one more `Exit`: the walk takes the first branch that reaches its end, then what follows."""
         function = self.program.fresh("c")
@@ -1324,7 +1323,7 @@ class ActionWriter:
         branch(replace(ctx, exits=0), end, indent + 2)
         self.write(indent + 1, "except QuintError as e:")
         self.write(indent + 2, "located(e, at)")
-        self.write(indent, f"return {self.wrap(ctx, node.format(function))}")
+        self.write(indent, f"return {self.wrap(ctx, node(function))}")
 
     def call(
         self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool, records: bool = True

@@ -1,7 +1,10 @@
 // The front end of `ttt-check --spec FILE.qnt`, run by node with Quint's own modules:
 //
-//   node flatten.js QUINT_SRC INPUT OUT [--main M] [--init I] [--step S] [--tests yes]
+//   node flatten.js QUINT_SRC INPUT OUT --source-limit BYTES [--main M] [--init I] [--step S] [--tests yes]
 //
+// Every .qnt file Quint reads (the spec, each file it imports) is read as ttt-check reads a spec: a
+// regular file of at most BYTES (never a device such as /dev/zero, nor a pipe, which would fill the
+// memory or hang); another is Quint's error at the import, with the reason.
 // With --tests (for `ttt-check test`), a spec without the init or step action is compiled too: a
 // placeholder (`true`) stands for the one that is missing.
 // QUINT_SRC is the `dist/src` folder of Quint's npm package. In one process this does what
@@ -27,6 +30,36 @@ const reporter = require(path.join(src, 'errorReporter.js'))
 const visitor = require(path.join(src, 'ir', 'IRVisitor.js'))
 const helpers = require(path.join(src, 'cliHelpers.js'))
 
+/** Why each .qnt file was refused (Quint's message says only "could not load"). */
+const refused = []
+
+/** `fs.readFileSync`, bounded for .qnt files as the header says (Quint's resolver reads them through it). */
+const readAnyFile = fs.readFileSync
+fs.readFileSync = function (file, encoding) {
+  if (typeof file !== 'string' || !file.endsWith('.qnt')) return readAnyFile.apply(fs, arguments)
+  const limit = Number(options['source-limit'])
+  const refuse = why => {
+    refused.push(`${shown(file)}: ${why}`)
+    throw new Error(why)
+  }
+  // opened without blocking, then checked: a pipe put in its place cannot hang the read
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)
+  try {
+    const info = fs.fstatSync(fd)
+    if (info.isDirectory()) refuse('it is a folder, not a file')
+    if (!info.isFile()) refuse('not a regular file (a device or a pipe)')
+    const data = Buffer.alloc(limit + 1)
+    let total = 0
+    for (let n; total < data.length && (n = fs.readSync(fd, data, total, data.length - total, null)) > 0; ) total += n
+    if (total > limit) refuse(`larger than ${limit} bytes, the most ttt-check reads for it`)
+    const text = data.subarray(0, total)
+    const decoding = typeof encoding === 'string' ? encoding : encoding?.encoding
+    return decoding ? text.toString(decoding) : text
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
 /** Where a definition the main module can name, but nothing uses, is kept through flattening. */
 const KEEP = 'q::keep_'
 
@@ -50,7 +83,7 @@ function messages(stage, summary) {
     reporter.formatError(code, finders, { ...error, locs: (error.locs ?? []).map(loc => ({ ...loc, source: shown(loc.source) })) })
   )
   // Quint indents its "Error [QNT...]" line by one space
-  const message = [...new Set(texts), `error: ${summary}`].join('\n').replace(/^\n+/, '').replace(/^ Error \[/gm, 'Error [')
+  const message = [...new Set(texts), ...refused, `error: ${summary}`].join('\n').replace(/^\n+/, '').replace(/^ Error \[/gm, 'Error [')
   return { message, located: true }
 }
 

@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from checker.files import ReadError, read_bounded, write_atomically
+from checker.files import SOURCE_LIMIT, ReadError, read_bounded, write_atomically
 from checker.model import SpecError
 
 INSTALL_HINT = (
@@ -46,6 +46,9 @@ IR_FORMAT = 5
 MAX_IR_BYTES = 64 * 2**20
 #: the largest .qnt file hashed for the cache key (Quint reads it whole anyway)
 MAX_SPEC_BYTES = 16 * 2**20
+#: the longest Quint may take to compile a spec (the lecture's take 2 s, Quint's largest examples 20 s;
+#: a spec nested 1,000 levels deep takes its parser minutes)
+COMPILE_SECONDS = 120
 
 
 class FrontEndError(SpecError):
@@ -225,15 +228,24 @@ def run_driver(spec: Path, package: Path, version: str, options: dict[str, str |
     flags = [part for name, value in options.items() if value is not None for part in (f"--{name}", value)]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "ir.json"
-        command = [node, str(DRIVER), str(package / "dist" / "src"), str(spec), str(out), *flags]
+        command = [
+            node, str(DRIVER), str(package / "dist" / "src"), str(spec), str(out), "--source-limit", str(SOURCE_LIMIT),
+            *flags,
+        ]  # fmt: skip
         try:
-            done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "FORCE_COLOR": "0"})
+            done = subprocess.run(
+                command, capture_output=True, text=True, env={**os.environ, "FORCE_COLOR": "0"}, timeout=COMPILE_SECONDS
+            )
         except OSError as error:
             raise FrontEndError(f"cannot run {node}: {error.strerror or error}") from None
+        except subprocess.TimeoutExpired:
+            raise FrontEndError(f"Quint did not compile {shown(spec)} within {COMPILE_SECONDS} s; it was stopped") from None
         try:
             result = json.loads(read_bounded(str(out), MAX_IR_BYTES))
         except (ReadError, ValueError):
             result = None
+        except RecursionError:  # only a spec nested hundreds of levels deep
+            raise FrontEndError(f"{shown(spec)} is nested too deeply: Quint's IR of it is too deep to be read") from None
     if isinstance(result, dict) and isinstance(result.get("flattening"), str):
         raise FrontEndError(
             f"Quint {version} cannot flatten {shown(spec)} into one module, as `quint compile` and `quint verify` do "

@@ -349,7 +349,7 @@ def read_trace(path: str) -> ItfTrace:
     if nesting(text) > MAX_DEPTH:
         raise ItfError(f"nested deeper than {MAX_DEPTH} levels, the most ttt-check reads")
     try:
-        document = json.loads(text, parse_int=parse)
+        document = json.loads(text, parse_int=parse, object_pairs_hook=_without_repeats)
     except json.JSONDecodeError as error:
         if not text.strip():
             raise ItfError("the file is empty") from None
@@ -363,6 +363,17 @@ def read_trace(path: str) -> ItfTrace:
         except UnicodeEncodeError:
             raise ItfError("a string holds half of a UTF-16 surrogate pair (\\ud800-\\udfff): no Unicode text") from None
     return decode_trace(document)
+
+
+def _without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict; ItfError if it repeats a key (`{"x": 1, "x": 2}`), of which a JSON reader
+    keeps one value and drops the other: the state it stands for is not one."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ItfError(f"an object repeats the key {json_text(key)}: which value it holds is not said")
+        found[key] = value
+    return found
 
 
 #: JSON strings, and the text between brackets, which `nesting` ignores (an unterminated string runs to the end)

@@ -3,11 +3,19 @@
 `quint repl -r FILE::MODULE` parses and typechecks what it is typed in the
 spec's context, so the value and the error messages (with their caret) are
 Quint's own. A state is set by typing an action that assigns it
-(`all { board' = ..., nextTurn' = ... }`); then the expression is typed. Each
-answer is delimited by a marker string the REPL echoes back. Start-up takes
-seconds, later answers a fraction of one: one process is kept per spec and
-ended with `close`. Every wait is bounded; a process that does not answer in
-time is ended, and the next question starts a new one.
+(`all { board' = ..., nextTurn' = ... }`); then the expression is typed,
+within parentheses, so that only an expression is taken: a definition
+(`pure val gameOver = true`) would stay in the session and change the answers
+to every later question. Each answer is delimited by a marker string the REPL
+echoes back. Start-up takes seconds, later answers a fraction of one: one
+process is kept per spec and ended with `close`. Every wait is bounded; a
+process that does not answer in time is ended, and the next question starts
+a new one.
+
+The REPL reads a line with more `(` than `)` (or `{`, `/*`), counted inside
+strings too, as the start of several lines, and waits for the rest: each line
+typed is given a comment that balances its count (`"(" // )`), so that a
+string holding a bracket is one complete line.
 """
 
 from __future__ import annotations
@@ -30,6 +38,10 @@ STARTUP_SECONDS, ANSWER_SECONDS = 60.0, 20.0
 #: the longest expression accepted
 LONGEST = 2000
 ERROR_HEAD = re.compile(r"^[a-z][a-z ]* error: ?$")
+#: the declarations Quint's REPL would keep, were they not typed within parentheses
+DEFINITION = re.compile(r"(pure\s+)?(val|def|action|temporal|var|const|type|import|export|module|run|assume)\b")
+#: where Quint's messages place an error in what was typed: `at <input-3>:0:5`
+TYPED_AT = re.compile(r"^(\s*at <input-\d+>:\d+:)(\d+)$")
 #: how Quint's REPL prints what it cannot show as a value (an infinite set such as Nat, ...)
 UNSUPPORTED = "unsupported operator: "
 BRACKETS = {"(": ")", "[": "]", "{": "}"}
@@ -49,7 +61,8 @@ def main_module(text: str, path: str) -> str:
 
 
 def check_expression(expression: str) -> str:
-    """The expression as one line; ExpressionError when it cannot be typed to the REPL as one."""
+    """The expression as one line, its comments left out; ExpressionError when it cannot be typed to the
+    REPL as one: a string or a comment not closed, brackets that do not match (strings aside)."""
     line = " ".join(expression.split())
     if not line:
         raise ExpressionError("type an expression of the spec, e.g. gameOver")
@@ -57,29 +70,87 @@ def check_expression(expression: str) -> str:
         raise ExpressionError(f"the expression is longer than {LONGEST} characters")
     if line.startswith("."):
         raise ExpressionError(f"'{line[:20]}' is a command of Quint's REPL, not an expression")
+    kept: list[str] = []
     pending: list[str] = []
-    in_string = False
-    for char in line:
-        if char == '"':
-            in_string = not in_string
-        elif in_string:
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if char == '"':  # a Quint string has no escapes: it ends at the next quote
+            end = line.find('"', i + 1)
+            if end < 0:
+                raise ExpressionError(f"{line}\nthe string is not closed: a '\"' is missing")
+            kept.append(line[i : end + 1])
+            i = end + 1
             continue
-        elif char in BRACKETS:
+        if line.startswith("//", i):
+            break
+        if line.startswith("/*", i):
+            end = line.find("*/", i + 2)
+            if end < 0:
+                raise ExpressionError(f"{line}\nthe comment is not closed: a '*/' is missing")
+            kept.append(" ")
+            i = end + 2
+            continue
+        if char in BRACKETS:
             pending.append(BRACKETS[char])
-        elif char in BRACKETS.values() and pending and pending[-1] == char:
+        elif char in BRACKETS.values():
+            if not pending or pending[-1] != char:
+                expected = f"'{pending[-1]}'" if pending else "nothing"
+                raise ExpressionError(f"{line}\nthe brackets do not match: '{char}' where {expected} closes")
             pending.pop()
-    if in_string:
-        raise ExpressionError(f"{line}\nthe string is not closed: a '\"' is missing")
+        kept.append(char)
+        i += 1
     if pending:
         raise ExpressionError(f"{line}\nthe expression is not complete: '{''.join(reversed(pending))}' is missing")
-    return line
+    checked = "".join(kept).strip()
+    if not checked:
+        raise ExpressionError("type an expression of the spec, e.g. gameOver (a comment alone is none)")
+    return checked
+
+
+def balanced(line: str) -> str:
+    """`line` as typed to Quint's REPL: with a comment that balances the brackets and comment marks the REPL
+    counts, inside strings too (`{ }`, `( )`, `/* */`), so that it takes the line as complete."""
+    braces = parens = comments = 0
+    i = 0
+    while i < len(line):
+        pair = line[i : i + 2]
+        if pair in ("/*", "*/"):
+            comments += 1 if pair == "/*" else -1
+            i += 2
+            continue
+        braces += {"{": 1, "}": -1}.get(line[i], 0)
+        parens += {"(": 1, ")": -1}.get(line[i], 0)
+        i += 1
+    balance = "".join(
+        (close * count if count > 0 else open_ * -count)
+        for open_, close, count in (("{", "}", braces), ("(", ")", parens), ("/*", " */", comments))
+    )
+    return f"{line} // {balance}" if balance else line
+
+
+def unwrapped(answer: str, typed: str, line: str) -> str:
+    """Quint's message about `typed` (`line` within parentheses, balanced) as if `line` had been typed."""
+    shown = answer.split("\n")
+    for i, text in enumerate(shown):
+        found = TYPED_AT.match(text)
+        if found:
+            shown[i] = f"{found[1]}{max(1, int(found[2]) - 1)}"
+        elif text.endswith(typed) and text[: -len(typed)].isspace():
+            indent = text[: -len(typed)]
+            shown[i] = indent + line
+            after = shown[i + 1] if i + 1 < len(shown) else ""
+            if after.startswith(indent + " ") and after.strip().startswith("^"):
+                shown[i + 1] = indent + after[len(indent) + 1 :]
+    return "\n".join(shown)
 
 
 class Repl:
-    """One `quint repl` process for the spec in `path` (module `module`), started when first asked."""
+    """One `quint repl` process for the spec in `path` (module `module`), started when first asked; each
+    answer awaited at most `seconds`."""
 
-    def __init__(self, path: str, module: str, quint: str | None = None):
-        self.path, self.module, self.quint = path, module, quint
+    def __init__(self, path: str, module: str, quint: str | None = None, seconds: float = ANSWER_SECONDS):
+        self.path, self.module, self.quint, self.seconds = path, module, quint, seconds
         self.process: subprocess.Popen | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.lock = threading.Lock()
@@ -109,7 +180,7 @@ class Repl:
     def _answer(self, line: str, seconds: float) -> str:
         """Type `line` (nothing for "") and the marker; what the REPL printed before echoing the marker."""
         try:
-            self.process.stdin.write(f"{line}\n{MARK}\n" if line else f"{MARK}\n")
+            self.process.stdin.write(f"{balanced(line)}\n{MARK}\n" if line else f"{MARK}\n")
             self.process.stdin.flush()
         except (OSError, ValueError):
             self.close()
@@ -139,12 +210,15 @@ class Repl:
                 self.start()
             if state:
                 assigned = self._answer("all { " + ", ".join(f"{k}' = {flat(v)}" for k, v in state.items()) + " }",
-                                        ANSWER_SECONDS)
+                                        self.seconds)
                 if assigned != "true":
                     raise SpecError(f"Quint could not set the state:\n{assigned}")
-            answer = self._answer(line, ANSWER_SECONDS)
+            typed = f"({line})"
+            answer = unwrapped(self._answer(typed, self.seconds), balanced(typed), line)
         first = answer.lstrip("\n").split("\n", 1)[0]
         if ERROR_HEAD.match(first):
+            if first.startswith("syntax error") and DEFINITION.match(line):
+                answer += "\nOnly an expression is evaluated here: a definition would outlive the question."
             raise ExpressionError(answer)
         if first.startswith(UNSUPPORTED):
             raise ExpressionError(f"{line}\nQuint cannot evaluate it to a value ({answer})")

@@ -236,10 +236,11 @@ class Replayer:
                 return label
         shown = [str(label) if label is not None and str(label) else "" for label in candidates]
         steps = "; ".join(("init " + text).strip() if initial else text for text in shown)
-        which = "the steps of spec '{}' that lead" if len(candidates) > 1 else "the step of spec '{}' that leads"
+        which = "steps" if len(candidates) > 1 else "step"
+        lead = "lead" if len(candidates) > 1 else "leads"
         raise NotABehaviour(
             f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "
-            f"but {which.format(self.model.name)} here: {steps}"
+            f"but the {which} of spec '{self.model.name}' that {lead} here: {steps}"
         )
 
     def named_by_mbt(self, label: Label | None, said: tuple) -> bool:

@@ -19,6 +19,8 @@ INFIX = {
 }  # fmt: skip
 #: infix operators whose operands of the same operator need no parentheses
 ASSOCIATIVE = {"and", "or", "iadd", "imul"}
+#: the forms written from all their arguments, each in its place (not as `first.op(rest)`)
+WRITTEN_WHOLE = {"and", "or", "actionAll", "actionAny", "assign", "ite", "Set", "List", "Tup", "Rec", "variant"}
 #: builtins written as functions, not methods
 FUNCTIONS = {"not", "tuples", "setOfMaps", "Map", "range", "always", "eventually", "enabled", "next", "assert", "fail"}
 #: a name the compiler made unique: the name, an underscore and the id
@@ -68,17 +70,27 @@ class Shower:
         return text if precedence > level else f"({text})"
 
     def app(self, op: str, args: list) -> tuple[str, int]:
+        # each argument is written once: writing one twice, at each level of a chain, takes exponential time
         if op in INFIX and len(args) >= 2:
             word, level = INFIX[op]
             if op in ASSOCIATIVE:  # `a and b and c`, however the IR nests them
                 return f" {word} ".join(self.operand(a, level - 1) for a in args), level
             return f" {word} ".join(self.operand(a, level) for a in args), level
+        if op == "iuminus":
+            return f"-{self.operand(args[0], ATOM - 1)}", ATOM - 1
+        if op == "field" and args[1]["kind"] == "str":
+            return f"{self.operand(args[0], ATOM - 1)}.{args[1]['value']}", ATOM
+        if op == "item" and args[1]["kind"] == "int":
+            return f"{self.operand(args[0], ATOM - 1)}._{args[1]['value']}", ATOM
+        if op == "matchVariant":
+            cases = [f"| {args[i]['value']}{self.case(args[i + 1])}" for i in range(1, len(args), 2)]
+            return f"match {self.operand(args[0], ATOM - 1)} {{ {' '.join(cases)} }}", ATOM
+        if not (op in WRITTEN_WHOLE or op in self.definitions or op in FUNCTIONS or not args):  # `S.map(f)`
+            return f"{self.operand(args[0], ATOM - 1)}.{op}({', '.join(self(a) for a in args[1:])})", ATOM
         shown = [self(a) for a in args]
         if op in ("and", "or", "actionAll", "actionAny"):
             word = {"and": "and", "or": "or", "actionAll": "all", "actionAny": "any"}[op]
             return f"{word} {{ {', '.join(shown)} }}", ATOM
-        if op == "iuminus":
-            return f"-{self.operand(args[0], ATOM - 1)}", ATOM - 1
         if op == "assign":
             return f"{shown[0]}' = {shown[1]}", 0
         if op == "ite":
@@ -88,20 +100,11 @@ class Shower:
             return opener + ", ".join(shown) + closer, ATOM
         if op == "Rec":
             return "{ " + ", ".join(f"{args[i]['value']}: {shown[i + 1]}" for i in range(0, len(args), 2)) + " }", ATOM
-        if op == "field" and args[1]["kind"] == "str":
-            return f"{self.operand(args[0], ATOM - 1)}.{args[1]['value']}", ATOM
-        if op == "item" and args[1]["kind"] == "int":
-            return f"{self.operand(args[0], ATOM - 1)}._{args[1]['value']}", ATOM
         if op == "variant" and args[0]["kind"] == "str":
             value = args[1]
             unit = value["kind"] == "app" and value["opcode"] == "Tup" and not value["args"]
             return (args[0]["value"] if unit else f"{args[0]['value']}({shown[1]})"), ATOM
-        if op == "matchVariant":
-            cases = [f"| {args[i]['value']}{self.case(args[i + 1])}" for i in range(1, len(args), 2)]
-            return f"match {self.operand(args[0], ATOM - 1)} {{ {' '.join(cases)} }}", ATOM
-        if op in self.definitions or op in FUNCTIONS or not args:
-            return f"{self.name(op)}({', '.join(shown)})", ATOM
-        return f"{self.operand(args[0], ATOM - 1)}.{op}({', '.join(shown[1:])})", ATOM
+        return f"{self.name(op)}({', '.join(shown)})", ATOM
 
     def case(self, e: dict) -> str:
         """A case of `match`: ` => body`, or `(x) => body` when it binds the value."""

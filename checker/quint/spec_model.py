@@ -29,7 +29,7 @@ from checker.properties.temporal import (
     initially,
     leadsTo,
 )
-from checker.quint import witnesses
+from checker.quint import nesting, witnesses
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
 from checker.quint.errors import Refused
 from checker.quint.frontend import compile_spec
@@ -154,7 +154,11 @@ class QuintSpec(Model[tuple]):
         self.source = source
         self.description = "the Quint spec as written, evaluated from Quint's IR"
         self.locate = Locator(source, text, ir.get("sourceMap"))
-        self.program = program = Program(module, self.locate.error, (init, step) if actions else ())
+        too_deep = nesting.check(module, self.locate.error)
+        if too_deep:
+            raise QuintError(too_deep)
+        with nesting.within_python(module, self.locate.error):
+            self.program = program = Program(module, self.locate.error, (init, step) if actions else ())
         self.init_name, self.step_name = init, step
         self.sampling = False
         #: label -> the state it leads to, of the steps the last `steps_into` found
@@ -172,7 +176,8 @@ class QuintSpec(Model[tuple]):
         self.action_paths: tuple = ()
         self.nondet_names: tuple = ()
         if actions:
-            self._compile_actions(init, step)
+            with nesting.within_python(module, self.locate.error):
+                self._compile_actions(init, step)
         #: the name the main module gives each property imported from another (`M::I::inv` -> `I::inv`)
         self.names = ir.get("names", {})
         #: the names the main module can use, its own and those it imports

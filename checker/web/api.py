@@ -12,7 +12,9 @@ can be added (e.g. a state's value under a solver) without breaking one.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Sequence
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from checker.explore.trace import Trace
 from checker.model import Label, Model, SpecError
@@ -29,6 +31,10 @@ class RequestError(Exception):
 
 #: the most digits of an index in a path: larger ones name no state of any model a machine holds
 MOST_DIGITS = 18
+#: expressions that may wait while another is evaluated (more are answered "busy" at once)
+WAITING = 1
+#: seconds an expression waits for its turn before it is answered "busy"
+PATIENCE = 10.0
 
 
 def parse_path(text: str) -> list[int]:
@@ -47,13 +53,39 @@ def show(path: Sequence[int]) -> str:
     return "/".join(map(str, path))
 
 
+class Turns:
+    """One evaluation at a time, with a bounded queue: at most `waiting` more wait, each at most `patience`
+    seconds; any other is answered "busy" (RequestError 503) rather than left to wait without end."""
+
+    def __init__(self, waiting: int = WAITING, patience: float = PATIENCE):
+        self.places = threading.BoundedSemaphore(1 + waiting)
+        self.running = threading.Lock()
+        self.patience = patience
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        if not self.places.acquire(blocking=False):
+            raise RequestError(503, "busy: Quint is evaluating other expressions; ask again in a moment")
+        try:
+            if not self.running.acquire(timeout=self.patience):
+                raise RequestError(503, f"busy: Quint is still evaluating another expression after "
+                                        f"{self.patience:g} s; ask again in a moment")
+            try:
+                yield
+            finally:
+                self.running.release()
+        finally:
+            self.places.release()
+
+
 class Explorer:
     """Answers about `model`'s states, and the counterexamples found when it started.
 
     `counterexamples` are (property, kind, trace) with kind "invariant",
     "deadlock" or "temporal". `evaluate(variables, expression)` gives the value of
     a Quint expression of the spec where the variables have those values (Quint's
-    REPL, `checker.quint.repl`), or None when expressions cannot be evaluated.
+    REPL, `checker.quint.repl`), or None when expressions cannot be evaluated;
+    one at a time, in `Turns`.
     """
 
     def __init__(
@@ -61,9 +93,12 @@ class Explorer:
         model: Model,
         counterexamples: Sequence[tuple[str, str, Trace]] = (),
         evaluate: Callable[[Any, str], str] | None = None,
+        turns: Turns | None = None,
     ):
+        """`turns`: the queue of `evaluate` (default: `Turns()`)."""
         self.model = model
         self.evaluate_at = evaluate
+        self.turns = turns or Turns()
         self.definitions = dict(model.definitions)
         self.initial = list(dict.fromkeys(model.init_states()))
         self.counterexamples = [self._counterexample(*found) for found in counterexamples]
@@ -150,10 +185,11 @@ class Explorer:
         if self.evaluate_at is None:
             raise RequestError(404, "this spec has no .qnt file for Quint to evaluate expressions in")
         state, _ = self.walk(path)
-        try:
-            return {"expression": expression, "value": self.evaluate_at(self.model.to_quint(state), expression)}
-        except SpecError as error:
-            return {"expression": expression, "error": str(error)}
+        with self.turns.turn():
+            try:
+                return {"expression": expression, "value": self.evaluate_at(self.model.to_quint(state), expression)}
+            except SpecError as error:
+                return {"expression": expression, "error": str(error)}
 
     def path_of(self, states: Sequence[Hashable]) -> list[int]:
         """The path through `states`, a behaviour of the model from an initial state."""

@@ -10,6 +10,11 @@ Hardened against other pages of the same browser and careless clients:
     (127.0.0.1, localhost, [::1], with the port or not) are answered, so a web
     page that points a name of its own at 127.0.0.1 (DNS rebinding) cannot
     read the spec or its states: 421 otherwise;
+  * the expression box (`/api/eval`, which drives Quint's REPL) answers only
+    the page this server served: a request must carry the token written in that
+    page (which another site cannot read), and is refused when the browser says
+    it comes from another origin (`Sec-Fetch-Site`, `Origin`): 403 otherwise, so
+    that no other page, nor an `<img>` on another port, can use or tie up Quint;
   * a connection that sends nothing is closed after `TIMEOUT` seconds, so idle
     connections cannot pile up threads;
   * the listen backlog takes a burst of connections (a page loads several
@@ -18,8 +23,10 @@ Hardened against other pages of the same browser and careless clients:
 
 from __future__ import annotations
 
+import hmac
 import json
 import mimetypes
+import secrets
 import sys
 from functools import lru_cache
 from http import HTTPStatus
@@ -39,6 +46,9 @@ TIMEOUT = 5
 ANSWERS_KEPT = 1024
 #: connections waiting to be accepted before the kernel drops new ones (socketserver's default is 5)
 BACKLOG = 128
+#: the header in which the page sends back the token it was served with, and where the page holds it
+TOKEN_HEADER = "X-Explorer-Token"
+TOKEN_SLOT = b'<meta name="explorer-token" content="">'
 
 
 def loopback_host(host: str | None, port: int) -> bool:
@@ -57,8 +67,23 @@ def static(name: str) -> bytes:
     return resources.files("checker.web").joinpath("static", name).read_bytes()
 
 
+def foreign(headers, token: str, port: int) -> str | None:
+    """Why a request does not come from the page this server served with `token` (None: it does)."""
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site != "same-origin":
+        return f"the expression box answers only its own page, not a request from another origin ({site})"
+    origin = headers.get("Origin")
+    if origin is not None and not (origin.startswith("http://") and loopback_host(origin[len("http://") :], port)):
+        return "the expression box answers only its own page, not a request from another origin"
+    if not hmac.compare_digest(headers.get(TOKEN_HEADER, "").encode(), token.encode()):
+        return "the expression box answers only its own page, which sends the token it was served with"
+    return None
+
+
 def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
     """A server for `explorer` on 127.0.0.1:`port` (0 picks a free port); OSError if it cannot listen."""
+
+    token = secrets.token_urlsafe(24)
 
     @lru_cache(maxsize=ANSWERS_KEPT)
     def state_answer(path: tuple[int, ...]) -> bytes:
@@ -85,10 +110,14 @@ def make_server(explorer: Explorer, port: int) -> ThreadingHTTPServer:
         def route(self, path: str) -> None:
             if path in PAGES:
                 name = PAGES[path]
-                self.send(static(name), mimetypes.guess_type(name)[0] or "application/octet-stream")
+                page = static(name).replace(TOKEN_SLOT, TOKEN_SLOT.replace(b'""', f'"{token}"'.encode()))
+                self.send(page, mimetypes.guess_type(name)[0] or "application/octet-stream")
             elif path == "/api/spec":
                 self.send_json(explorer.spec())
             elif path.startswith("/api/eval/"):
+                refused = foreign(self.headers, token, self.server.server_address[1])
+                if refused:
+                    raise RequestError(403, refused)
                 expression = parse_qs(urlsplit(self.path).query).get("expr", [""])[0]
                 self.send_json(explorer.evaluate(parse_path(unquote(path[len("/api/eval") :])), expression))
             elif path == "/api/state" or path.startswith("/api/state/"):

@@ -1,9 +1,9 @@
 """The `ttt-check` console script: takes charge of Ctrl-C first, then of output, before the slow imports.
 
-The first statements hand SIGINT to a handler that ends the process at once
-with one line and exit 130: until `checker.cli.guard` takes over (and ends an
-interrupted command the same way, after its partial output), a Ctrl-C finds
-nothing to clean up. `os` and `_signal` are loaded with the interpreter, so
+The first statements hand SIGINT (and SIGTERM) to a handler that ends the
+process at once with one line and exit 130 (143): until `checker.cli.guard`
+takes over (and ends an interrupted command the same way, after its partial
+output, its temporary files removed), a signal finds nothing to clean up. `os` and `_signal` are loaded with the interpreter, so
 this costs no import; the packages `model` and `model.commands`, imported
 before this module, import nothing.
 """
@@ -12,15 +12,17 @@ import os, _signal  # noqa: E401, I001 (loaded with the interpreter: no import w
 
 
 def _interrupted(signum, frame) -> None:
-    """Ctrl-C before the guard takes over: nothing to clean up, so one line and exit 130 at once."""
+    """Ctrl-C (SIGTERM) before the guard takes over: nothing to clean up, so one line and exit 130 (143) at once."""
+    terminated = signum == _signal.SIGTERM
     try:
-        os.write(2, b"ttt-check: interrupted\n")
+        os.write(2, b"ttt-check: terminated\n" if terminated else b"ttt-check: interrupted\n")
     except OSError:  # a closed stderr (2>&-)
         pass
-    os._exit(130)
+    os._exit(143 if terminated else 130)
 
 
 _signal.signal(_signal.SIGINT, _interrupted)
+_signal.signal(_signal.SIGTERM, _interrupted)
 
 
 def main() -> None:

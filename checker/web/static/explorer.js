@@ -27,8 +27,11 @@ function address(path, trace) {
   return "#/" + path.join("/") + (trace ? "?trace=" + encodeURIComponent(trace) : "");
 }
 
-async function getJSON(url) {
-  const response = await fetch(url);
+// the token this page was served with: the expression box is answered only with it
+const token = document.querySelector('meta[name="explorer-token"]').content;
+
+async function getJSON(url, headers = {}) {
+  const response = await fetch(url, { headers });
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
@@ -161,7 +164,7 @@ async function evaluate(expression) {
   result.className = "pending";
   result.textContent = "evaluating…";
   try {
-    const answer = await getJSON(`/api/eval/${path}?expr=${encodeURIComponent(expression)}`);
+    const answer = await getJSON(`/api/eval/${path}?expr=${encodeURIComponent(expression)}`, { "X-Explorer-Token": token });
     if (request !== asked) return;
     const failed = answer.error !== undefined;
     result.className = failed ? "error" : "value";

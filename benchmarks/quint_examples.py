@@ -83,14 +83,34 @@ def modules(spec: Path) -> list[str]:
     return re.findall(r"^\s*module\s+(\w+)", spec.read_text(), re.MULTILINE)
 
 
+def instances(spec: Path, main: str) -> list[str]:
+    """The names of the instances module `main` of `spec` declares (`import M(...) as NAME`), in order: a module of
+    instances only (Quint's TendermintModels) runs one of them, `--init NAME::Init --step NAME::Next`."""
+    text = spec.read_text()
+    start = re.search(rf"^\s*module\s+{re.escape(main)}\b", text, re.MULTILINE)
+    following = re.search(r"^\s*module\s+\w+", text[start.end():], re.MULTILINE) if start else None
+    body = text[start.end(): start.end() + following.start()] if following else text[start.end():] if start else ""
+    found = []
+    for start in re.finditer(r"import\s+\w+\s*\(", body):
+        depth, i = 1, start.end()
+        while depth and i < len(body):  # to the parenthesis that closes the instance's arguments
+            depth += {"(": 1, ")": -1}.get(body[i], 0)
+            i += 1
+        named = re.match(r"\s*as\s+(\w+)", body[i:])
+        if named:
+            found.append(named.group(1))
+    return found
+
+
 def state_machine(quint: Path, spec: Path) -> list[str] | None:
     """`--main M --init I --step S` as a Quint user would give them, or None when the file defines no state
-    machine that `quint run` runs."""
+    machine that `quint run` runs. The actions are `init`/`step`, else `Init`/`Next` or `Init`/`Step`, else those of
+    one of the main module's instances."""
     names = modules(spec)
     default = names[0] if len(names) == 1 else spec.stem
     mains = ([default] if default in names else []) + [m for m in reversed(names) if m != default]
     for main in mains:
-        for init, step in ACTIONS:
+        for init, step in ACTIONS + [(f"{name}::{i}", f"{name}::{s}") for name in instances(spec, main) for i, s in ACTIONS]:
             options = ["--main", main, "--init", init, "--step", step]
             with tempfile.TemporaryDirectory() as folder:
                 trace = Path(folder) / "t.itf.json"

@@ -227,16 +227,35 @@ class Model(Generic[S]):
         what `quint run --mbt` records for it (None when the model records nothing but `init`)."""
         return ((None, state) for state in self.init_states())
 
-    def steps_into(self, state: S | None, target: S, picks: Mapping[str, Any] | None = None) -> list[Label | None]:
+    def steps_into(
+        self, state: S | None, target: S, picks: Mapping[str, Any] | None = None,
+        accept: Callable[[Label | None], bool] | None = None,
+    ) -> list[Label | None]:  # fmt: skip
         """The labels of the steps from `state` (None: of `init`) into `target`, for a replay. `picks`: the
         values a trace recorded for the step's `nondet`s (`mbt::nondetPicks`), for a model that cannot list
-        every step (one choosing from a set too large to enumerate) to try first."""
+        every step (one choosing from a set too large to enumerate) to try first. `accept`: the replay needs
+        only one label it accepts, and a model may stop at it (it lists every label when it accepts none)."""
         steps = self.init_steps() if state is None else self.next_steps(state)
         return [label for label, successor in steps if successor == target]
+
+    #: whether `steps_into` finds the steps into a state without listing every step (then a replay does not
+    #: list the initial states either)
+    targets_steps = False
+
+    def arrived(self, label: Label | None, target: S) -> S:
+        """The state the step of `label` (found by the last `steps_into`) leads to, equal to `target` but as the
+        model computed it: a replay goes on from it (it may hold what a trace does not, such as the order a set
+        is iterated in)."""
+        return target
 
     def state_variables(self) -> list[str]:
         """The names of the state's variables, in the order of `to_quint`."""
         return list(self.to_quint(next(iter(self.init_states()))))
+
+    def trace_names(self) -> dict[str, str]:
+        """The name an ITF trace gives each variable of `state_variables` whose name there differs (Quint's
+        simulator writes the variables of a module imported whole as the module declares them)."""
+        return {}
 
     def sort_key(self, state: S) -> tuple:
         """Where `state` comes in the order a shortest counterexample is chosen by (`checker.explore.trace`):

@@ -2,7 +2,8 @@
 
 `Generator` writes random, well-typed Quint expressions (integers of every size and sign with `+`,
 `-`, `*`, `/`, `%` on negatives and `^`; booleans; strings; sets, maps, records, tuples, lists and
-a sum type with `match`; `fold`, `filter`, `map`, `exists`, `forall`, lambdas) as the definitions
+a sum type with `match`; `fold`, `filter`, `map`, `exists`, `forall`, lambdas; in the specs of even
+seeds, folds whose result depends on the order of a set) as the definitions
 `e0`, `e1`, ... of a generated spec, which also imports a module under an alias and instantiates
 another, beside definitions whose names spell the qualified ones (`B__f`, `I__g`, `True_`).
 
@@ -70,6 +71,9 @@ class Generator:
     rng: random.Random
     names: dict = field(default_factory=dict)
     counter: int = 0
+    #: whether folds whose result depends on the order of a set are written too (then the evaluator follows the
+    #: order Quint's simulator visits sets in, for the whole spec; without them, its own)
+    ordered: bool = False
 
     def fresh(self) -> str:
         self.counter += 1
@@ -172,8 +176,18 @@ class Generator:
         return f"(match {subject} {{ {' '.join(cases)} }})"
 
     def fold(self, t: T, depth: int, env: dict) -> str:
-        """`S.fold(init, f)` or `l.foldl(init, f)`, with an f whose result does not depend on the order of a set."""
+        """`S.fold(init, f)` or `l.foldl(init, f)`, with an f whose result does not depend on the order of a set
+        (with `ordered`, often one whose result does: a set as a list, its last element, a number of its digits)."""
         acc, x = self.fresh(), self.fresh()
+        if self.ordered and self.rng.random() < 0.5:
+            if t.kind == "list":
+                s = self.expr(T("set", t.args), depth - 1, env)
+                return f"{s}.fold({self.expr(t, depth - 1, env)}, ({acc}, {x}) => {acc}.append({x}))"
+            if t.kind == "int" and self.rng.random() < 0.5:
+                s = self.expr(T("set", (INT,)), depth - 1, env)
+                return f"{s}.fold({self.expr(INT, depth - 1, env)}, ({acc}, {x}) => {acc} * 3 + {x})"
+            s = self.expr(T("set", (t,)), depth - 1, env)
+            return f"{s}.fold({self.expr(t, depth - 1, env)}, ({acc}, {x}) => {x})"
         if t.kind == "int":
             kind = self.rng.choice(["sum", "count", "max"])
             s = self.expr(T("set", (INT,)), depth - 1, env)
@@ -368,7 +382,7 @@ LONGEST = 300
 def spec(seed: int, count: int) -> tuple[str, list[str]]:
     """The text of a generated main module of `count` definitions `e0`... and the names to evaluate."""
     rng = random.Random(seed)
-    generator = Generator(rng)
+    generator = Generator(rng, ordered=seed % 2 == 0)
     lines = ["module main {", f"  {VARIANT_DECL}", '  import A as B from "./A"', f'  import C(N = {rng.randint(-9, 9)}) as I from "./C"']
     for name in CLASHING:
         lines.append(f"  pure val {name} = {generator.integer()}")

@@ -10,10 +10,11 @@ real Quint: `quint run` finds the same violations, and its traces replay as beha
 from __future__ import annotations
 
 import json
+import subprocess
 from random import Random
 
 import pytest
-from conftest import ROOT, quint_run
+from conftest import ROOT, quint_or_skip, quint_run
 
 from checker.explore.bfs import explore
 from quint_specs import distances, spec
@@ -201,3 +202,87 @@ def test_quints_trace_of_no_state_replays_as_nothing_to_replay(ttt_check, quint_
     assert traces and all(json.loads(trace.read_text())["states"] == [] for trace in traces)
     code, out, err = ttt_check("replay", "--spec", ERRORS, "--init", "generated", traces[0])
     assert (code, err) == (0, "") and out.endswith("[ok] The trace has no states: nothing of spec 'errors' to replay.\n")
+
+
+ACTION_ARGUMENTS = """
+module actargs {
+  var x: int
+  var last: str
+  action inc = all { x' = x + 1, last' = "inc" }
+  action dec = all { x' = x - 1, last' = "dec" }
+  action setTo(v: int): bool = all { x' = v, last' = "setTo" }
+  action guarded(a: bool): bool = all { x < 3, x > -3, a }
+  action twice(a: bool): bool = guarded(a)
+  action apply(f: int => bool, v: int): bool = all { x != v, f(v) }
+  action bump(v: int): int = v + 10
+  action init = all { x' = 0, last' = "" }
+  action step = any {
+    twice(inc),
+    guarded(dec),
+    nondet k = 1.to(3).oneOf()
+    apply(n => setTo(n + k), 1),
+    apply(setTo, 2),
+    guarded(if (x > 0) dec else inc),
+    all { x == 2, setTo(bump(x)) },
+  }
+  run argsTest = init.then(twice(inc)).then(apply(setTo, 2)).expect(x == 2 and last == "setTo")
+}
+"""
+
+
+def action_arguments_steps(state):
+    """actargs's step, from its text: (x, last)."""
+    x, _ = state
+    if -3 < x < 3:
+        yield x + 1, "inc"
+        yield x - 1, "dec"
+        yield (x - 1, "dec") if x > 0 else (x + 1, "inc")
+    if x != 1:
+        yield from ((1 + k, "setTo") for k in (1, 2, 3))
+    if x != 2:
+        yield 2, "setTo"
+    if x == 2:
+        yield x + 10, "setTo"
+
+
+@pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
+def test_an_action_given_to_an_action_is_evaluated_as_quint_evaluates_it(ttt_check, quint_cache, tmp_path, mbt):
+    """An action as an argument (`twice(inc)`, given on to `guarded`), a lambda making one (reading the
+    caller's nondet), a named action with a parameter, an action that gives a value (`bump`): the states are
+    those written out here, Quint's traces replay (their mbt:: fields too: Quint evaluates an argument before
+    the operator, and records `inc` for `twice(inc)`, `setTo` for `apply(setTo, 2)`, `bump` for
+    `setTo(bump(x))`), and a run using them passes as in `quint test`."""
+    spec = tmp_path / "actargs.qnt"
+    spec.write_text(ACTION_ARGUMENTS)
+    code, out, _ = ttt_check("--spec", spec)
+    assert code == 0 and f"{len(distances((0, ''), action_arguments_steps)):,} distinct states" in out
+    _, traces = quint_run(tmp_path / "t", str(spec), *mbt, traces=20, samples=20, steps=10, seed=3)
+    code, out, err = ttt_check("replay", "--spec", spec, "--same-encoding", "--quiet", *traces)
+    assert (code, err) == (0, "") and "20 traces are behaviours of the spec, 0 are not" in out
+    code, out, _ = ttt_check("test", spec)
+    assert code == 0 and "ok argsTest passed" in out
+
+
+QUANTIFIED = """
+module quantified {
+  var s: Set[int]
+  action init = s' = Set(1, 2)
+  action step = s' = s
+  // x == 1 decides, but Quint computes the condition for 2 too, and divides by zero
+  val some = s.exists(x => x == 1 or 10 / (x - 2) > 0)
+  val every = s.forall(x => x != 1 and 10 / (x - 2) > 0)
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["some", "every"])
+def test_exists_and_forall_compute_their_condition_for_every_element_as_quint_does(ttt_check, quint_cache, tmp_path, name):
+    spec = tmp_path / "quantified.qnt"
+    spec.write_text(QUANTIFIED)
+    done = subprocess.run(
+        [str(quint_or_skip()), "run", "--backend=typescript", str(spec), "--invariant", name, "--max-samples", "1"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert "Division by zero" in done.stdout + done.stderr
+    code, _, err = ttt_check("--spec", spec, "-i", name)
+    assert code == 3 and "division by zero" in err

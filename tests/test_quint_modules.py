@@ -8,6 +8,7 @@ ttt-check writes them, and the violations it finds are the ones ttt-check report
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
@@ -160,3 +161,53 @@ def test_a_spec_quints_flattener_fails_on_is_refused_saying_so(ttt_check, quint_
     code, out, err = ttt_check("--spec", spec)
     assert code == 3 and out == "" and len(err.splitlines()) == 1
     assert re.search(r"Quint [\d.]+ cannot flatten", err) and "Internal error while flattening" in err
+
+
+WHOLE = """
+module counter {
+  const START: int
+  var x: int
+  action cinit = x' = START
+  action cstep = x' = x + 1
+}
+module E {
+  var e: int
+  action init = e' = 1
+  action step = e' = e + 1
+}
+module W {
+  import counter(START = 5) as J
+  var w: int
+  action init = all { w' = 0, J::cinit }
+  action step = all { w' = w + 1, J::cstep }
+}
+module wholes {
+  import E
+  import W as WW
+  import counter(START = 1) as I
+  action init = all { E::init, WW::init, I::cinit }
+  action step = all { E::step, WW::step, I::cstep }
+}
+"""
+
+
+@pytest.mark.parametrize("mbt", [[], ["--mbt"]], ids=["plain", "mbt"])
+def test_the_variables_of_a_module_imported_whole_are_named_as_quint_names_them(ttt_check, quint_cache, tmp_path, mbt):
+    """`import E` and `import W as WW`: Quint's simulator writes their variables by their own names (`e`, `w`),
+    and an instance's by its namespace (`W::J::x`, `wholes::I::x`); ttt-check reads and writes them so."""
+    spec = tmp_path / "wholes.qnt"
+    spec.write_text(WHOLE)
+    traces = tmp_path / "t"
+    traces.mkdir()
+    subprocess.run(
+        [str(quint_or_skip()), "run", "--backend=typescript", str(spec), "--out-itf", str(traces / "t{seq}.itf.json"),
+         "--n-traces", "3", "--max-samples", "3", "--max-steps", "4", *mbt],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    written = json.loads((traces / "t0.itf.json").read_text())["vars"]
+    assert set(written) >= {"e", "w", "W::J::x", "wholes::I::x"}
+    code, out, err = ttt_check("replay", "--spec", spec, "--same-encoding", "--quiet", *sorted(traces.iterdir()))
+    assert (code, err) == (0, "") and "3 traces are behaviours of the spec" in out
+    ours = tmp_path / "ours.itf.json"
+    assert ttt_check("run", "--spec", spec, "--max-samples", "1", "--max-steps", "2", "--out-itf", ours)[0] == 0
+    assert json.loads(ours.read_text())["vars"][:4] == written[:4]

@@ -1,7 +1,7 @@
 """`exists`, `forall` and the size of a `filter` over a small constant set, which the evaluator writes out
-element by element (`Program.unrolled`): the same value, or the same error, as Python's own `any`, `all`
-and counting over the same set in the order Python iterates it (as the code that calls a lambda per
-element does), with the unrolling on and off. tests/specs/operators.qnt's `t_unrolled` checks more
+element by element (`Program.unrolled`): the same value, or the same error, as Quint's simulator, which
+computes the condition for every element (a key missing for any is an error, even when another element
+already decides), then any, all or counts, with the unrolling on and off. tests/specs/operators.qnt's `t_unrolled` checks more
 shapes (nested sets, tuples, variants), and Quint agrees with it (.ci/conformance)."""
 
 from __future__ import annotations
@@ -47,19 +47,11 @@ def program(elements: list[int], keys: list[int], operator: str, threshold: int)
 
 
 def expected(elements: list[int], keys: list[int], operator: str, threshold: int) -> object:
-    """The value Python's any/all/counting give, visiting the set as Python iterates it; "error" where a
-    key is missing before the answer is known."""
-    count = 0
-    for element in frozenset(elements):
-        if element not in keys:
-            return "error"
-        holds = element > threshold
-        if operator == "exists" and holds:
-            return True
-        if operator == "forall" and not holds:
-            return False
-        count += holds
-    return count if operator == "count" else operator == "forall"
+    """The value Quint gives: "error" where a key is missing for some element; else any, all or the count."""
+    if any(element not in keys for element in elements):
+        return "error"
+    holds = [element > threshold for element in frozenset(elements)]
+    return {"exists": any(holds), "forall": all(holds), "count": sum(holds)}[operator]
 
 
 def evaluated(compiled: Program) -> object:

@@ -50,7 +50,7 @@ from itertools import compress
 from typing import Any, Callable, Iterable
 
 from checker.model import Label
-from checker.quint import runtime
+from checker.quint import order, runtime
 from checker.digits import parse
 from checker.quint.runtime import QList, QuintError, Refused, Variant
 
@@ -68,12 +68,22 @@ CALLS = {
     "replaceAt": "replace_at", "slice": "list_slice", "foldr": "foldr", "size": "size", "isFinite": "is_finite",
     "chooseSome": "choose_some", "allLists": "all_lists", "range": "list_range",
 }  # fmt: skip
+#: where the order Quint's simulator iterates sets in matters (see `order_matters`), the operators that make
+#: a set or iterate one: the functions of `checker.quint.order` that follow that order
+ORDERED = {
+    "union": "q_union", "intersect": "q_intersect", "exclude": "q_exclude", "filter": "q_filter", "map": "q_map",
+    "fold": "q_fold", "to": "q_to", "powerset": "q_powerset", "flatten": "q_flatten", "tuples": "q_tuples",
+    "mapBy": "q_map_by", "setToMap": "q_set_to_map", "setOfMaps": "q_set_of_maps", "keys": "q_keys",
+    "fieldNames": "q_fields", "indices": "q_indices",
+}  # fmt: skip
+#: the operators a fold's accumulator may be combined with for its result not to depend on the order
+COMMUTATIVE = frozenset({"iadd", "imul", "union", "intersect", "and", "or"})
 #: operators written as a Python expression of their arguments' code (a, b, c)
 TEMPLATES = {
     "not": "(not {0})", "implies": "((not {0}) or {1})", "iuminus": "(-{0})", "in": "({0} in {1})",
     "contains": "({1} in {0})", "filter": "frozenset(filter({1}, {0}))",
-    "map": "frozenset(map({1}, {0}))", "exists": "any(map({1}, {0}))",
-    "forall": "all(map({1}, {0}))", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
+    "map": "frozenset(map({1}, {0}))", "exists": "any([*map({1}, {0})])",
+    "forall": "all([*map({1}, {0})])", "keys": "frozenset({0})", "get": "{0}[{1}]", "fieldNames": "frozenset({0}[0])",
     "append": "QList({0} + ({1},))",
     "concat": "QList({0} + {1})", "length": "len({0})", "indices": "frozenset(range(len({0})))",
     "select": "QList(filter({1}, {0}))", "foldl": "reduce({2}, {0}, {1})",
@@ -84,6 +94,8 @@ FALLIBLE = {
     "idiv", "imod", "ipow", "imul", "getOnlyElement", "set", "setBy", "item", "head", "tail", "nth", "replaceAt",
     "slice", "assert", "chooseSome",
 }  # fmt: skip
+#: the operators that may fail on some values (a key not in a map, a division by zero, an empty list...)
+PARTIAL = FALLIBLE | {"get", "q::debug", "fold", "foldl", "foldr", "oneOf"} - {"imul"}
 #: Quint's operators that ttt-check refuses where they are evaluated, and why (one line, after the place)
 REFUSED = {
     "apalache::generate": "apalache::generate asks Apalache to invent a value of a type; an explicit-state checker "
@@ -126,6 +138,8 @@ UNROLL_BODIES = 64
 UNROLL_CODE, UNROLL_NONDET_CODE = 3500, 1000
 #: integers below this are written as literals in the code; larger ones are globals (no long literal compiled again)
 SMALL_INT = 1 << 64
+#: the operators whose sets a `nondet` of a state's tree draws from without building them (see `runtime.Draw`)
+KEPT = {"tuples": "CrossProduct(({}))", "setOfMaps": "MapSet({})", "powerset": "Powerset({})", "to": "kept_interval({})"}
 #: the names every spec sees
 CONSTANTS = {"Nat": "NAT", "Int": "INT", "Bool": "BOOL"}
 #: definitions that are state predicates or values (not actions, not temporal)
@@ -178,6 +192,16 @@ class Leaf:
     recorded: tuple[int, ...]
     #: the variables in the order the action assigns them
     assigned: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ActionArg:
+    """An action given to a named action as an argument (`twice(inc)`, `apply(n => x' = n, 3)`): its IR, and
+    the scope and action where it is written, in which it is evaluated where the parameter is used."""
+
+    expr: dict
+    scope: dict
+    action: str
 
 
 @dataclass(frozen=True)
@@ -252,6 +276,10 @@ class Program:
         self.free: dict[str, bool] = {}
         #: operator name -> whether it is small enough to be written in place of its calls
         self.small: dict[str, bool] = {}
+        #: action name -> whether it acts (see `acts`)
+        self.acting: dict[str, bool] = {}
+        #: definition name -> whether computing it cannot fail (see `total`)
+        self.totals: dict[str, bool] = {}
         #: (definition name, operators) -> whether it applies one of them (see `applies`)
         self.uses: dict[tuple, bool] = {}
         #: how many operators are being written in place of a call, one inside the other
@@ -275,6 +303,10 @@ class Program:
             _MISS=_MISS, QuintError=QuintError, Refused=Refused, located=self.located, Label=Label, InitLabel=InitLabel,
             mk=tuple.__new__, MEMO=[False], MEMO_LIMIT=MEMO_LIMIT,
         )  # fmt: skip
+        self.namespace.update((name, getattr(order, name)) for name in dir(order) if name.startswith("q_"))
+        self.namespace.update(listed=order.listed, visited=order.visited)
+        #: whether the order Quint's simulator iterates sets in is followed (see `order_matters`)
+        self.ordered = order_matters(self.defs.values())
         self._define_values()
 
     # ---- errors ----------------------------------------------------------------
@@ -324,23 +356,74 @@ class Program:
             return bool(args) and all(self.surely_reads(a, name) for a in args)
         return any(self.surely_reads(a, name) for a in args)
 
-    def is_action(self, e: dict) -> bool:
-        """Whether `e` is an action (assigns, branches over steps, or calls an action)."""
+    def acts(self, name: str) -> bool:
+        """Whether the action definition `name` is an action (see `is_action`), not an operator that Quint
+        lets be declared `action` and that gives another value (`action claimReward(s, a): Result = ...`)."""
+        if name not in self.acting:
+            self.acting[name] = True  # (Quint has no recursive definitions; this only stops a loop)
+            expr = self.defs[name]["expr"]
+            self.acting[name] = self.is_action(expr["expr"] if expr["kind"] == "lambda" else expr)
+        return self.acting[name]
+
+    def first_action(self, e: Any) -> str | None:
+        """The first action definition that computing the value `e` evaluates (arguments before their operator),
+        if any (see `ActionWriter.noted`)."""
+        if isinstance(e, list):
+            return next(filter(None, map(self.first_action, e)), None)
+        if not isinstance(e, dict) or e.get("kind") == "lambda":
+            return None
+        found = self.first_action(e.get("args", [])) or self.first_action(e.get("opdef", {}).get("expr"))
+        if found is None and e.get("kind") == "let":
+            found = self.first_action(e["expr"])
+        name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
+        definition = self.defs.get(name)
+        return found or (name if definition is not None and definition["qualifier"] == "action" else None)
+
+    def total(self, e: Any) -> bool:
+        """Whether computing `e` cannot fail: no operator of `PARTIAL` in it, nor in the definitions it uses,
+        and every `match` in it has a `_` case."""
+        if isinstance(e, list):
+            return all(map(self.total, e))
+        if not isinstance(e, dict):
+            return True
+        name = e.get("opcode") if e.get("kind") == "app" else e.get("name") if e.get("kind") == "name" else None
+        if name in PARTIAL or name == "matchVariant" and not any(a.get("value") == "_" for a in e["args"][1::2]):
+            return False
+        if name in self.defs:
+            if name not in self.totals:
+                self.totals[name] = False  # (Quint has no recursive definitions; this only stops a loop)
+                self.totals[name] = self.total(self.defs[name]["expr"])
+            if not self.totals[name]:
+                return False
+        return all(self.total(x) for key, x in e.items() if key in ("expr", "args", "opdef"))
+
+    def valued(self, definition: dict) -> bool:
+        """Whether a definition gives a value (`val`, `def`, and an `action` that does not act, see `acts`)."""
+        qualifier = definition["qualifier"]
+        return qualifier in VALUE_QUALIFIERS or qualifier == "action" and not self.acts(definition["name"])
+
+    def is_action(self, e: dict, local: frozenset = frozenset()) -> bool:
+        """Whether `e` is an action (assigns, branches over steps, or calls an action); `local`: the local
+        names that stand for actions (a named action's parameters given actions, see `ActionArg`)."""
         kind = e["kind"]
         if kind == "let":
-            return e["opdef"]["qualifier"] == "nondet" or self.is_action(e["expr"])
+            return e["opdef"]["qualifier"] == "nondet" or self.is_action(e["expr"], local)
+        if kind == "lambda":  # an operator that makes an action, given as an argument
+            return self.is_action(e["expr"], local)
         if kind == "name" or kind == "app":
             name = e["name"] if kind == "name" else e["opcode"]
+            if name in local:
+                return True
             found = self.defs.get(name)
             if found is not None:
-                return found["qualifier"] == "action"
+                return found["qualifier"] == "action" and self.acts(name)
             if kind == "app":
                 if name in ("assign", "actionAll", "actionAny"):
                     return True
                 if name in ("ite", "and", "or"):
-                    return any(self.is_action(a) for a in e["args"])
+                    return any(self.is_action(a, local) for a in e["args"])
                 if name == "matchVariant":  # a case is a lambda of the variant's value
-                    return any(self.is_action(a["expr"] if a["kind"] == "lambda" else a) for a in e["args"][2::2])
+                    return any(self.is_action(a["expr"] if a["kind"] == "lambda" else a, local) for a in e["args"][2::2])
         return False
 
     def expr(self, e: dict, scope: dict[str, str], where: str) -> str:
@@ -383,12 +466,13 @@ class Program:
 
     def name(self, name: str, scope: dict[str, str], where: str) -> str:
         if name in scope:
-            return scope[name]
+            code = scope[name]
+            return code if type(code) is str else self.unsupported(f"the action '{name}' used as a value", where)
         if name in self.var_index:
             return f"S[{self.var_index[name]}]"
         definition = self.defs.get(name)
         if definition is not None:
-            if definition["qualifier"] in ("action", "temporal"):
+            if not self.valued(definition):
                 return self.unsupported(f"{definition['qualifier']} '{name}' used as a value", where)
             function = "d_" + identifier(name)
             params = self.params(definition)
@@ -426,9 +510,13 @@ class Program:
             # m.setBy(k, f) = m.set(k, f(m.get(k))), with f's body written in place
             return f"({''.join(b + ', ' for b in bindings)}({old} := {m}[{key}]), map_set({m}, {key}, {new}, {place}))[-1]"
         if op in ("exists", "forall"):
+            # Quint computes the body for every element (an error in any is an error), then any or all: where
+            # the body cannot fail, stopping at the first true (false) element gives the same
+            full = not self.total(args[1])
             elements = self.expr(args[0], scope, where)
-            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ")
-            return unrolled or TEMPLATES[op].format(elements, self.expr(args[1], scope, where))
+            unrolled = self.unrolled(elements, args[1], scope, where, " or " if op == "exists" else " and ", full)
+            template = TEMPLATES[op] if full else {"exists": "any(map({1}, {0}))", "forall": "all(map({1}, {0}))"}[op]
+            return unrolled or template.format(elements, self.expr(args[1], scope, where))
         if op == "size" and args[0]["kind"] == "app" and args[0]["opcode"] == "filter":
             inner = args[0]["args"]
             elements = self.expr(inner[0], scope, where)
@@ -439,19 +527,32 @@ class Program:
             if selected is not None:
                 return f"len({selected})"  # how many elements pass, without building the set
             return f"sum(map({self.expr(inner[1], scope, where)}, {elements}))"
-        if op == "filter":
+        if op in ("fold", "foldl") and op not in self.defs:
+            collected = self.collected(e, scope, where)
+            if collected is not None:
+                return collected
+        if op == "select":  # the condition written in place, not called on each element
             selected = self.selected(self.expr(args[0], scope, where), args[1], scope, where)
             if selected is not None:
-                return f"frozenset({selected})"
+                return f"QList({selected})"
+        if op == "filter":
+            elements = self.expr(args[0], scope, where)
+            selected = self.selected(f"visited({elements})" if self.ordered else elements, args[1], scope, where)
+            if selected is not None:
+                return f"listed({selected})" if self.ordered else f"frozenset({selected})"
         code = [self.expr(a, scope, where) for a in args]
         if op in scope:
+            if type(scope[op]) is not str:
+                return self.unsupported(f"the action '{op}' used as a value", where)
             return f"{scope[op]}({', '.join(code)})"
         definition = self.defs.get(op)
         if definition is not None:
-            if definition["qualifier"] not in VALUE_QUALIFIERS:
+            if not self.valued(definition):
                 return self.unsupported(f"{definition['qualifier']} '{op}' used as a value", where)
             inlined = self.inline(definition, code) if self.inlinable(definition) else None
             return inlined or f"d_{identifier(op)}({', '.join(['S', *code])})"
+        if self.ordered and op in ORDERED:
+            return f"{ORDERED[op]}({', '.join(code)})"
         if op in INFIX and len(code) == 2:
             return f"({code[0]} {INFIX[op]} {code[1]})"
         if op in ("and", "actionAll"):  # `all { ... }` of booleans is their conjunction
@@ -468,7 +569,8 @@ class Program:
             return f"{record}[{record}[0][{name}]]"
         if op in ("Set", "List", "Tup"):
             items = "".join(c + ", " for c in code)
-            return {"Set": f"frozenset(({items}))", "List": f"QList(({items}))", "Tup": f"({items})"}[op]
+            made = f"q_set(({items}))" if self.ordered else f"frozenset(({items}))"
+            return {"Set": made, "List": f"QList(({items}))", "Tup": f"({items})"}[op]
         if op == "item" and args[1]["kind"] == "int" and int(args[1]["value"]) >= 1:
             i = int(args[1]["value"]) - 1  # `t._2`: the typechecker checked the arity
             return ITEM.findall(code[0])[i] if TUPLE.fullmatch(code[0]) else f"{code[0]}[{i}]"
@@ -483,6 +585,37 @@ class Program:
         if op == "q::debug":
             return f"debug({code[0]}, {code[1]})"
         return self.unsupported(op, where)
+
+    def collected(self, e: dict, scope: dict[str, str], where: str) -> str | None:
+        """A fold that collects (`S.fold(Set(), (acc, x) => acc.union(E))`, `l.foldl([], (acc, x) =>
+        acc.append(E))`, acc not in E) as one union or one list of the E's, made once (a fold of n `union`s or
+        `append`s copies its accumulator n times); None for another fold. A union of sets in the order Quint
+        visits them is not one union (see `checker.quint.order`): there, `append` only."""
+        source, initial, f = e["args"]
+        if f["kind"] != "lambda" or len(f["params"]) != 2 or f["expr"]["kind"] != "app":
+            return None
+        acc, x = (p["name"] for p in f["params"])
+        body = f["expr"]
+        if body["opcode"] not in ("union", "append") or not _is(body["args"][0], acc) or _reads(body["args"][1], acc):
+            return None
+        if body["opcode"] == "union" and self.ordered:
+            return None
+        elements, start = self.expr(source, scope, where), self.expr(initial, scope, where)
+        if e["opcode"] == "fold" and body["opcode"] == "append":  # in the order a fold visits the set
+            elements = f"visited({elements})" if self.ordered else f"ordered({elements})"
+        added = body["args"][1]
+        if body["opcode"] == "union" and added["kind"] == "app" and added["opcode"] == "Set":
+            if [_is(a, x) for a in added["args"]] == [True]:  # `acc.union(Set(x))`: the elements themselves
+                return f"fold_union_items({elements}, {start}, None)"
+            local = self.fresh()
+            items = "".join(self.expr(a, {**scope, x: local}, where) + ", " for a in added["args"])
+            return f"fold_union_items({elements}, {start}, lambda {local}: ({items}))"
+        if body["opcode"] == "append" and _is(added, x):
+            return f"fold_append({elements}, {start}, None)"
+        local = self.fresh()
+        each = self.expr(added, {**scope, x: local}, where)
+        made = "fold_union" if body["opcode"] == "union" else "fold_append"
+        return f"{made}({elements}, {start}, lambda {local}: {each})"
 
     def enabled(self, action: dict, scope: dict[str, str], where: str) -> str:
         """`enabled(A)`: whether action A can take a step from the state (its locals passed along)."""
@@ -508,19 +641,24 @@ class Program:
         if f["kind"] == "lambda" and len(f["params"]) == 1:
             return self.expr(f["expr"], {**scope, f["params"][0]["name"]: argument}, where)
         definition = self.defs.get(f["name"]) if f["kind"] == "name" and f["name"] not in scope else None
-        if definition is None or definition["qualifier"] not in VALUE_QUALIFIERS or len(self.params(definition)) != 1:
+        if definition is None or not self.valued(definition) or len(self.params(definition)) != 1:
             return None
         inlined = self.inline(definition, [argument]) if self.inlinable(definition) else None
         return inlined or f"d_{identifier(f['name'])}(S, {argument})"
 
-    def unrolled(self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str) -> str | None:
+    def unrolled(
+        self, elements: str, f: dict, scope: dict[str, str], where: str, joiner: str, full: bool = False
+    ) -> str | None:  # fmt: skip
         """`S.exists(f)` (`joiner` " or "), `S.forall(f)` (" and ") or `S.filter(f).size()` (" + ") written
-        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be."""
+        out when S (code `elements`) is a small constant set (see `bodies`); None when it cannot be. `full`:
+        every body is computed, then `any` or `all` of them (else the first true or false one decides)."""
         bodies = self.bodies(elements, f, scope, where)
         if bodies is None:
             return None
         if not bodies:
             return {" or ": "False", " and ": "True", " + ": "0"}[joiner]
+        if full and joiner != " + ":
+            return f"{'any' if joiner == ' or ' else 'all'}((" + "".join(f"({body}), " for body in bodies) + "))"
         if joiner == " + " and len(bodies) == 1:
             bodies.insert(0, "0")  # an integer, not the boolean alone
         return "(" + joiner.join(f"({body})" for body in bodies) + ")"
@@ -534,7 +672,7 @@ class Program:
         an error is met where it was. None when `elements` is not such a set, f is not an operator
         `applied` writes, or the bodies' code is longer than `limit`."""
         values = self.namespace.get(elements) if re.fullmatch(r"o?k_\w+", elements) else None
-        if type(values) not in (frozenset, list) or len(values) > UNROLL_SIZE:
+        if type(values) not in (frozenset, order.QSet, list) or len(values) > UNROLL_SIZE:
             return None
         if self.unrolling * len(values) > UNROLL_BODIES:
             return None
@@ -705,7 +843,7 @@ class Program:
         """One Python function per value definition; those without parameters remember their last state."""
         source = []
         for name, definition in self.defs.items():
-            if definition["qualifier"] not in VALUE_QUALIFIERS:
+            if not self.valued(definition):
                 continue
             function, place = "d_" + identifier(name), self.place(name, definition["expr"].get("id"))
             expr = definition["expr"]
@@ -734,10 +872,19 @@ class Program:
             )
         exec(compile("\n".join(source), "<quint>", "exec"), self.namespace)
 
-    def function(self, e: dict, locals_: tuple[str, ...], where: str) -> Callable[[Any, dict], Any]:
-        """`e` as a Python function of the state S and a dict L of the locals `locals_`."""
+    def kept(self, e: dict, scope: dict[str, str], where: str) -> str | None:
+        """Code for the set `e` a `nondet` draws from, kept as its definition when `e` makes it with one of
+        `KEPT` (a draw then builds none of it); None for another set."""
+        if e["kind"] != "app" or e["opcode"] not in KEPT or e["opcode"] in self.defs or e["opcode"] in scope:
+            return None
+        made = KEPT[e["opcode"]].format(", ".join(self.expr(a, scope, where) for a in e["args"]))
+        return made if e["opcode"] == "to" else f"kept({made})"
+
+    def function(self, e: dict, locals_: tuple[str, ...], where: str, draw: bool = False) -> Callable[[Any, dict], Any]:
+        """`e` as a Python function of the state S and a dict L of the locals `locals_`; `draw`: `e` is a set a
+        `nondet` draws from (see `kept`)."""
         scope = {name: f"L[{name!r}]" for name in locals_}
-        code = self.expr(e, scope, where)
+        code = (self.kept(e, scope, where) if draw else None) or self.expr(e, scope, where)
         place = self.place(where, e.get("id"))
         source = f"def f(S, L):\n    try:\n        return {code}\n    except QuintError as e:\n        located(e, {place})\n"
         exec(compile(source, "<quint>", "exec"), self.namespace)
@@ -902,10 +1049,12 @@ class ActionWriter:
             return self.let(e, ctx, k, indent, chosen)
         if kind in ("name", "app"):
             name = e["name"] if kind == "name" else e["opcode"]
+            if type(ctx.scope.get(name)) is ActionArg:
+                return self.passed(e, ctx.scope[name], ctx, k, indent, chosen)
             definition = program.defs.get(name)
             if definition is not None and definition["qualifier"] == "action" and name not in ctx.scope:
                 return self.call(e, name, ctx, k, indent, chosen)
-        if kind == "app" and program.is_action(e):
+        if kind == "app" and program.is_action(e, self.local_actions(ctx)):
             op, args = e["opcode"], e["args"]
             if op == "assign":
                 return self.assign(e, ctx, k, indent)
@@ -920,10 +1069,79 @@ class ActionWriter:
             return self.fail(ctx, e, f"the Quint operator '{op}' is not supported yet", indent)
         self.at(ctx, e, indent)
         self.write(indent, f"if {self.expr(e, ctx)}:")
-        k(ctx, indent + 1)
+        k(self.noted(e, ctx), indent + 1)
         if ctx.exits:  # after a choice ended, failing is what follows it failing: the choice made stands
             self.write(indent, "else:")
             self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
+
+    def noted(self, e: dict, ctx: Ctx) -> Ctx:
+        """`ctx` after the value `e` is computed: Quint records as the action taken, if none is yet, any action
+        definition it evaluates, one that gives a value too (`fromResult(tx, multiBuy(...))` records `multiBuy`)."""
+        if ctx.taken is not None:
+            return ctx
+        called = self.program.first_action(e)
+        return ctx if called is None else replace(ctx, taken=called)
+
+    @staticmethod
+    def local_actions(ctx: Ctx) -> frozenset:
+        """The local names that stand for actions given as arguments."""
+        return frozenset(name for name, code in ctx.scope.items() if type(code) is ActionArg)
+
+    def passed(self, e: dict, given: ActionArg, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
+        """`f(v)`, `f` a parameter given an operator that makes an action (a lambda, or a named action with
+        parameters): its body, evaluated where it was written, its parameters bound to the arguments here."""
+        args = e.get("args", []) if e["kind"] == "app" else []
+        source, outer = given.expr, ctx
+        if source["kind"] == "name":  # a named action: its name was recorded when it was given
+            return self.call({**e, "opcode": source["name"]}, source["name"], ctx, k, indent, chosen, records=False)
+        if len(source["params"]) != len(args):
+            return self.fail(ctx, e, f"an operator of {len(source['params'])} parameters applied to {len(args)}", indent)
+
+        def bound(after: Ctx, values: dict, at: int) -> None:
+            inner = replace(after, scope={**given.scope, **values}, action=given.action)
+            back = lambda done, end: k(replace(done, scope=outer.scope, action=outer.action), end)  # noqa: E731
+            self.body(source["expr"], inner, back, at, chosen)
+
+        self.arguments([p["name"] for p in source["params"]], args, ctx, bound, indent)
+
+    def arguments(self, params: list[str], args: list, ctx: Ctx, k: Callable[[Ctx, dict, int], None], indent: int) -> None:
+        """Bind `params` to `args` in order, as Quint evaluates them before the operator: a value to its code; an
+        action to `True` once it has taken its step here (Quint evaluates it now, whether or not the operator
+        reads it); an operator that makes an action (a lambda, or a named action with parameters, whose name
+        Quint records now) to an `ActionArg`, evaluated where the operator applies it. Then `k(ctx, values)`."""
+        values: dict = {}
+        program = self.program
+
+        def bind(i: int, now: Ctx, at: int) -> None:
+            if i == len(args):
+                return k(now, values, at)
+            arg, param = args[i], params[i]
+            name = arg["name"] if arg["kind"] == "name" else None
+            if name is not None and type(now.scope.get(name)) is ActionArg:  # given on
+                values[param] = now.scope[name]
+                return bind(i + 1, now, at)
+            local = self.local_actions(now)
+            definition = program.defs.get(name) if name is not None and name not in now.scope else None
+            operator = definition is not None and definition["qualifier"] == "action" and program.params(definition)
+            if operator or arg["kind"] == "lambda" and program.is_action(arg, local):
+                values[param] = ActionArg(arg, now.scope, now.action)
+                if operator:
+                    now = replace(now, taken=now.taken if now.taken is not None else name)
+                return bind(i + 1, now, at)
+            if program.is_action(arg, local):
+                values[param] = "True"
+                scope = now.scope
+                return self.body(arg, now, lambda after, end: bind(i + 1, replace(after, scope=scope), end), at)
+            code = self.expr(arg, now)
+            now = self.noted(arg, now)
+            if SIMPLE.fullmatch(code):
+                values[param] = code
+            else:
+                values[param] = program.fresh("a")
+                self.write(at, f"{values[param]} = {code}")
+            bind(i + 1, now, at)
+
+        bind(0, ctx, indent)
 
     def wrap(self, ctx: Ctx, node: str) -> str:
         """The code of `node` as the function being written returns it: in an `Exit` per choice ended in it."""
@@ -943,7 +1161,15 @@ class ActionWriter:
         local = self.program.fresh("n")
         self.at(ctx, e["args"][1], indent)
         self.write(indent, f"{local} = {self.expr(e['args'][1], ctx)}")
-        k(replace(ctx, assigned=ctx.assigned + ((variable, local),)), indent)
+        after = replace(self.noted(e["args"][1], ctx), assigned=ctx.assigned + ((variable, local),))
+        if self.mode != "tree":
+            return k(after, indent)
+        # a replay looks for the steps into one state (`runtime.TARGET`): a branch that assigns another value is cut
+        self.write(indent, f"if TARGET[0] is None or {local} == TARGET[0][{self.program.var_index[variable]}]:")
+        k(after, indent + 1)
+        if ctx.exits:
+            self.write(indent, "else:")
+            self.write(indent + 1, f"return {self.wrap(ctx, 'None')}")
 
     def all(self, parts: list, ctx: Ctx, k: Continuation, indent: int) -> None:
         if not parts:
@@ -976,6 +1202,7 @@ class ActionWriter:
         condition, then, otherwise = e["args"]
         self.at(ctx, condition, indent)
         self.write(indent, f"if {self.expr(condition, ctx)}:")
+        ctx = self.noted(condition, ctx)
         self.body(then, ctx, k, indent + 1, chosen=True)
         self.write(indent, "else:")
         self.body(otherwise, ctx, k, indent + 1, chosen=True)
@@ -986,6 +1213,7 @@ class ActionWriter:
         subject = self.program.fresh("m")
         self.at(ctx, args[0], indent)
         self.write(indent, f"{subject} = {self.expr(args[0], ctx)}")
+        ctx = self.noted(args[0], ctx)
         outer = ctx.scope
         first = True
         for i in range(1, len(args), 2):
@@ -1020,6 +1248,7 @@ class ActionWriter:
                 else:  # computed where first read
                     self.write(indent, f"{local} = Once(lambda: {value})")
                     local_code = f"{local}()"
+                ctx = self.noted(opdef["expr"], ctx)
             inner = replace(ctx, scope={**outer, name: local_code} if local_code else outer)
             return self.body(e["expr"], inner, lambda after, at: k(replace(after, scope=outer), at), indent, chosen)
         source = opdef["expr"]
@@ -1044,12 +1273,16 @@ class ActionWriter:
             raise SyntaxError("too deeply nested")
         self.at(ctx, source["args"][0], indent)
         elements = self.elements(source["args"][0], ctx)
+        ctx = self.noted(source["args"][0], ctx)
         if self.mode != "tree":
             self.write(indent, f"for {local} in {elements}:")
             inside(ctx, picked, indent + 1)
         else:
             elements_local = self.program.fresh("e")
-            if elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
+            kept = self.program.kept(source["args"][0], ctx.scope, ctx.action)
+            if kept is not None:  # drawn without building it
+                elements = f"drawable({kept})"
+            elif elements.startswith("ordered("):  # a set too large to enumerate gives one element drawn, as Quint's simulator
                 elements = f"drawable({elements[len('ordered('):]}"
             self.write(indent, f"{elements_local} = {elements}")
 
@@ -1092,34 +1325,34 @@ class ActionWriter:
         self.write(indent + 2, "located(e, at)")
         self.write(indent, f"return {self.wrap(ctx, node(function))}")
 
-    def call(self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool) -> None:
+    def call(
+        self, e: dict, name: str, ctx: Ctx, k: Continuation, indent: int, chosen: bool, records: bool = True
+    ) -> None:  # fmt: skip
+        """The named action `name` applied to the arguments of `e` (see `arguments`); `records`: entering it
+        records it as the action taken, if none is yet (not when it was given as an argument, see `passed`)."""
         program = self.program
         definition = program.defs[name]
         params = program.params(definition)
         args = e.get("args", []) if e["kind"] == "app" else []
         if len(args) != len(params):
             return self.fail(ctx, e, f"action '{name}' applied to {len(args)} arguments", indent)
-        scope = {}
         if args:
             self.at(ctx, e, indent)
-        for param, arg in zip(params, args):
-            code = self.expr(arg, ctx)
-            if SIMPLE.fullmatch(code):
-                scope[param] = code
-            else:
-                scope[param] = program.fresh("a")
-                self.write(indent, f"{scope[param]} = {code}")
         named = chosen or program.makes_choice(definition["expr"])
-        inner = replace(
-            ctx,
-            scope=scope,
-            path=ctx.path + ((name,) if named else ()),
-            taken=ctx.taken if ctx.taken is not None else name,
-            action=name,
-        )
         body = definition["expr"]["expr"] if params else definition["expr"]
         outer = ctx
-        self.body(body, inner, lambda after, at: k(replace(after, scope=outer.scope, action=outer.action), at), indent)
+
+        def enter(now: Ctx, scope: dict, at: int) -> None:
+            inner = replace(
+                now,
+                scope=scope,
+                path=now.path + ((name,) if named else ()),
+                taken=now.taken if now.taken is not None or not records else name,
+                action=name,
+            )
+            self.body(body, inner, lambda after, end: k(replace(after, scope=outer.scope, action=outer.action), end), at)
+
+        self.arguments(params, args, ctx, enter, indent)
 
     # ---- where the action succeeds ------------------------------------------------
 
@@ -1157,6 +1390,71 @@ class ActionWriter:
             self.known[(path, names)] = recorded
             self.leaves.append(Leaf(path, names, *recorded, tuple(v for v, _ in ctx.assigned)))
         return path
+
+
+def order_matters(definitions: Iterable[dict]) -> bool:
+    """Whether some definition folds a set with an operator whose result may depend on the order the set is
+    visited in (`S.fold(d, (acc, m) => m)`, `S.fold(List(), (l, x) => l.append(x))`): then the evaluator
+    follows the order Quint's simulator visits sets in (see `checker.quint.order`). A fold that combines its accumulator with each element by `+`,
+    `*`, `union`, `intersect`, `and` or `or`, or keeps the greater or the lesser, gives the same in any order."""
+    stack = [d["expr"] for d in definitions]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, list):
+            stack.extend(e)
+        elif isinstance(e, dict):
+            if e.get("kind") == "app" and e["opcode"] == "fold" and not _any_order(e["args"][2]):
+                return True
+            stack.extend(x for key, x in e.items() if key in ("expr", "args", "opdef"))
+    return False
+
+
+def _any_order(f: dict) -> bool:
+    """Whether the operator `f` of a fold gives the same result whatever the order of the elements (see
+    `order_matters`)."""
+    if f["kind"] != "lambda" or len(f["params"]) != 2:
+        return False
+    acc = f["params"][0]["name"]
+    return _accumulates(f["expr"], acc)
+
+
+def _accumulates(e: dict, acc: str) -> bool:
+    """`acc OP x`, `x OP acc` (OP in `COMMUTATIVE`, x not reading acc), `acc` itself, a choice between such
+    results by a condition not reading acc, or the greater (lesser) of acc and x."""
+    if e["kind"] == "name" and e["name"] == acc:
+        return True
+    if e["kind"] != "app":
+        return False
+    op, args = e["opcode"], e["args"]
+    if op in COMMUTATIVE and len(args) == 2:
+        a, b = args
+        return (_is(a, acc) and not _reads(b, acc)) or (_is(b, acc) and not _reads(a, acc))
+    if op == "ite":
+        condition, then, otherwise = args
+        if not _reads(condition, acc):
+            return _accumulates(then, acc) and _accumulates(otherwise, acc)
+        if condition["kind"] == "app" and condition["opcode"] in ("ilt", "ilte", "igt", "igte"):
+            left, right = condition["args"]
+            other = right if _is(left, acc) else left if _is(right, acc) else None
+            return (other is not None and not _reads(other, acc)
+                    and {_shape(then), _shape(otherwise)} == {_shape(other), _shape({"kind": "name", "name": acc})})
+    return False
+
+
+def _is(e: dict, name: str) -> bool:
+    return e["kind"] == "name" and e["name"] == name
+
+
+def _shape(e: Any) -> str:
+    """An IR node without its ids, to compare two expressions."""
+    import json
+
+    def strip(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k != "id"}
+        return [strip(v) for v in x] if isinstance(x, list) else x
+
+    return json.dumps(strip(e), sort_keys=True)
 
 
 def _reads(e: Any, name: str) -> bool:

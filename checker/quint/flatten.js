@@ -12,7 +12,7 @@
 // one imports or instantiates, with `q::init` and `q::step` for --init and --step), and also keeps the
 // source map and the boolean and temporal definitions the main module can name (Quint's flattener
 // keeps only the definitions something uses). It writes to OUT, as JSON, either
-//   {"ir": {main, modules: [the flattened main module], types, sourceMap, init, step, names, visible, files}}
+//   {"ir": {main, modules: [the flattened main module], types, sourceMap, init, step, names, visible, instances, files}}
 // or, when the spec does not compile, {"error": {message: Quint's own messages, as `quint` prints them, located}},
 // or, when Quint's flattener fails on it, {"flattening": its message}.
 'use strict'
@@ -108,6 +108,15 @@ function properties(stage, main) {
   return found
 }
 
+/** The namespace of every instance any module declares (`clocks::Hours` for `import counter(LIMIT = 3) as Hours` in
+ * `clocks`, `m::C` for `import C(N = 1).*` in `m`): Quint's simulator names an instance's variables with it
+ * (`clocks::Hours::count`), and those of a module imported whole with their own name only. */
+function instances(stage) {
+  return stage.modules.flatMap(m =>
+    m.declarations.filter(d => d.kind === 'instance').map(d => `${m.name}::${d.qualifiedName ?? d.protoName}`)
+  )
+}
+
 /** Every id in an IR node, to keep the source map of the flattened module only. */
 function ids(module) {
   const found = new Set()
@@ -159,7 +168,7 @@ async function main() {
       // Quint's flattener throws on some specs that typecheck (`quint run`, which does not flatten, runs them)
       return write({ flattening: String(error?.message ?? error).split('\n')[0] })
     }
-    if (stage.isRight()) return write({ ir: { ...slim(stage.value, kept.map(([name]) => name)), visible } })
+    if (stage.isRight()) return write({ ir: { ...slim(stage.value, kept.map(([name]) => name)), visible, instances: instances(typechecked) } })
   }
   const { msg, stage: failed } = stage.value
   write({ error: messages(failed, msg) })

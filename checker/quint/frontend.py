@@ -41,7 +41,7 @@ PACKAGE = "@informalsystems/quint"
 #: the driver node runs, with Quint's modules
 DRIVER = Path(__file__).with_name("flatten.js")
 #: the shape of the IR this front end writes; a cache entry of another shape is compiled again
-IR_FORMAT = 4
+IR_FORMAT = 5
 #: the largest IR (or cache entry) read: far above any spec's (Quint's own examples stay under 2 MiB)
 MAX_IR_BYTES = 64 * 2**20
 #: the largest .qnt file hashed for the cache key (Quint reads it whole anyway)
@@ -187,7 +187,7 @@ def is_ir(ir: Any) -> bool:
         return False
     shapes = {
         "main": str, "modules": list, "types": dict, "sourceMap": dict, "init": str, "step": str, "names": dict,
-        "visible": list, "files": list,
+        "visible": list, "instances": list, "files": list,
     }  # fmt: skip
     if not all(isinstance(ir.get(name), kind) for name, kind in shapes.items()):
         return False

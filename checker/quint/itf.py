@@ -215,9 +215,11 @@ def quint_date(moment: datetime) -> str:
 
 
 def state_values(model: Model, state: Any, label: Label | None, mbt: bool, initial: bool = False) -> Record:
-    """A state's variables as Quint values, with the `mbt::` fields of the step into it if `mbt`
-    (`initial`: the label is that of `init`, whose picks Quint records too)."""
-    values = Record(model.to_quint(state))
+    """A state's variables as Quint values, named as Quint's traces name them (see `Model.trace_names`), with
+    the `mbt::` fields of the step into it if `mbt` (`initial`: the label is that of `init`, whose picks Quint
+    records too)."""
+    names = model.trace_names()
+    values = Record((names.get(name, name), value) for name, value in model.to_quint(state).items())
     if mbt:
         values[ACTION_TAKEN] = model.action_taken(None if initial else label)
         values[NONDET_PICKS] = nondet_picks(model, label)
@@ -245,7 +247,8 @@ def encode_trace(model: Model, trace: Trace, status: str, style: str = "quint", 
         {"#meta": {"index": index}, **to_json(state_values(model, state, label, mbt), unit)}
         for index, (state, label) in enumerate(zip(trace.states, labels))
     ]
-    variables = model.state_variables() + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
+    names = model.trace_names()
+    variables = [names.get(name, name) for name in model.state_variables()] + ([ACTION_TAKEN, NONDET_PICKS] if mbt else [])
     document = {
         "#meta": {
             "format": "ITF",

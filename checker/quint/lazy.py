@@ -67,6 +67,11 @@ class Lazy:
     def __contains__(self, value: Any) -> bool:
         raise NotImplementedError
 
+    def bounds(self) -> list:
+        """The sizes Quint's simulator draws a position in for an element, one per part of the set (a tuple's
+        parts, a map's keys; None where infinite): it retries a `nondet` only when each is below 100."""
+        return [self.cardinality()]
+
     def refusal(self) -> str:
         n = self.cardinality()
         if n is None:
@@ -166,6 +171,15 @@ def size_of(s: Any) -> int | None:
     return s.cardinality() if isinstance(s, Lazy) else len(s)
 
 
+def advance(positions: list, bounds: list) -> None:
+    """The next positions, as Quint's simulator counts them when it retries a `nondet` (the last fastest)."""
+    for i in range(len(positions) - 1, -1, -1):
+        if positions[i] < bounds[i] - 1:
+            positions[i] += 1
+            return
+        positions[i] = 0
+
+
 class Infinite(Lazy):
     """`Nat` or `Int`."""
 
@@ -187,6 +201,9 @@ class Infinite(Lazy):
         if isinstance(other, Infinite):
             return other.lowest is None or (self.lowest is not None and self.lowest >= other.lowest)
         return False if other.finite else None
+
+    def bounds(self) -> list:
+        return [None]
 
     def refusal(self) -> str:
         return f"{self.name} is infinite: it cannot be enumerated ({WHY}); bound the set, e.g. 0.to(10) instead of {self.name}"
@@ -254,6 +271,9 @@ class MapSet(Lazy):
             and all(k in self.domain for k in value) and all(v in self.range for v in value.values())
         )  # fmt: skip
 
+    def bounds(self) -> list:
+        return [size_of(self.range)] * size_of(self.domain)
+
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, MapSet) and self.domain == other.domain:
             return self.range <= other.range
@@ -307,6 +327,9 @@ class CrossProduct(Lazy):
             isinstance(value, tuple) and not isinstance(value, QList) and len(value) == len(self.sets)
             and all(x in s for x, s in zip(value, self.sets))
         )  # fmt: skip
+
+    def bounds(self) -> list:
+        return [size_of(part) for part in self.sets]
 
     def within(self, other: Lazy) -> bool | None:
         if isinstance(other, CrossProduct) and len(other.sets) == len(self.sets):
@@ -369,6 +392,9 @@ class _Derived(Lazy):
 
     def key(self) -> tuple:
         return (self.left, self.right)
+
+    def bounds(self) -> list:
+        return [None]
 
     def __repr__(self) -> str:
         return f"{described(self.left)}.{self.operator}({described(self.right)})"

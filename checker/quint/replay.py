@@ -121,16 +121,25 @@ class Replayer:
         self.model = model
         self.invariants = list(invariants)
         self.variables = model.state_variables()
+        names = model.trace_names()
+        #: each variable's name in a trace
+        self.named = {name: names.get(name, name) for name in self.variables}
+        #: each initial state as `init` computed it (see `Model.arrived`)
+        self.computed: dict = {}
 
     @cached_property
     def initial(self) -> dict[Hashable, list] | None:
         """Each initial state -> the labels of the choices of `init` that reach it (listed at the first trace
-        that has a state); None when `init` chooses from a set too large to enumerate (then each trace's state
-        0 is explained alone)."""
+        that has a state); None when `init` chooses from a set too large to enumerate, or the model finds the
+        steps into a state without listing them all (`Model.targets_steps`): then each trace's state 0 is
+        explained alone."""
+        if self.model.targets_steps:
+            return None
         initial: dict[Hashable, list] = {}
         try:
             for label, state in self.model.init_steps():
                 initial.setdefault(state, []).append(label)
+                self.computed.setdefault(state, state)
         except Unlisted:
             return None
         return initial
@@ -144,7 +153,7 @@ class Replayer:
         of a behaviour, or a test harness's start): only the steps are checked.
         """
         model = self.model
-        missing = [name for name in self.variables if name not in itf.vars]
+        missing = [name for name in self.named.values() if name not in itf.vars]
         if missing:
             raise NotABehaviour(
                 f"the trace has no variable '{missing[0]}' of spec '{model.name}' (it has: {', '.join(itf.vars)})"
@@ -157,21 +166,26 @@ class Replayer:
             said = (values[ACTION_TAKEN], _picks(values[NONDET_PICKS], index)) if mbt else None
             if states:
                 label = self.explain(states[-1], state, index, said)
+                state = model.arrived(label, state)
             else:
                 label = None if from_any_state else self.explain_initial(state, said)
+                state = state if from_any_state or self.initial is None else self.computed[state]
+                state = model.arrived(label, state) if not from_any_state and self.initial is None else state
             if same_encoding:
                 self.compare_encoding(itf, index, state, label, mbt)
             states.append(state)
             labels.append(label if index else None)  # a trace's state 0 has no step into it
         if itf.loop is not None:
             self.check_loop(states, itf.loop)
-        ignored = tuple(name for name in itf.vars if name not in self.variables and not name.startswith("mbt::"))
+        known = set(self.named.values())
+        ignored = tuple(name for name in itf.vars if name not in known and not name.startswith("mbt::"))
         violated = tuple(tuple(inv.name for inv in self.invariants if not inv.holds(s)) for s in states)
         return Replayed(Trace(tuple(states), tuple(labels), itf.loop), violated, mbt, ignored)
 
     def decode(self, values: dict, index: int) -> Hashable:
         try:
-            return self.model.from_quint({name: values[name] for name in self.variables if name in values})
+            named = self.named
+            return self.model.from_quint({name: values[named[name]] for name in self.variables if named[name] in values})
         except ValueError as error:
             raise NotABehaviour(f"state {index}: not a state of spec '{self.model.name}': {error}") from None
 
@@ -193,9 +207,11 @@ class Replayer:
 
     def steps_into(self, before: Hashable | None, state: Hashable, said: Said, index: int) -> list:
         """The labels of the model's steps from `before` (None: of `init`) into `state`, the picks the `mbt::`
-        fields record given (`said`); Undecided when the model cannot tell."""
+        fields record given (`said`): the first whose `mbt::` fields are those, or every one; Undecided when the
+        model cannot tell."""
+        accept = None if said is None else (lambda label: self.named_by_mbt(label, said))
         try:
-            return self.model.steps_into(before, state, None if said is None else said[1])
+            return self.model.steps_into(before, state, None if said is None else said[1], accept)
         except Unlisted as error:
             where = "`init` into state 0" if before is None else f"state {index - 1} to state {index}"
             said = f"state {index}: cannot tell whether a step of spec '{self.model.name}' leads from {where}"
@@ -212,13 +228,11 @@ class Replayer:
     def matching_mbt(self, candidates: list, index: int, said: Said, initial: bool = False) -> Label | None:
         """The first candidate label that the `mbt::` fields (`said`) name (any, without them): the
         action Quint records (`init` for state 0) and the value of every `nondet` it picked."""
-        model = self.model
         if said is None:
             return candidates[0]
         taken, picks = said
         for label in candidates:
-            chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
-            if model.action_taken(label) == taken and chosen == picks:
+            if self.named_by_mbt(label, said):
                 return label
         shown = [str(label) if label is not None and str(label) else "" for label in candidates]
         steps = "; ".join(("init " + text).strip() if initial else text for text in shown)
@@ -226,8 +240,15 @@ class Replayer:
         lead = "lead" if len(candidates) > 1 else "leads"
         raise NotABehaviour(
             f"state {index}: the mbt:: fields say {_mbt_text(taken, picks)}, "
-            f"but the {which} of spec '{model.name}' that {lead} here: {steps}"
+            f"but the {which} of spec '{self.model.name}' that {lead} here: {steps}"
         )
+
+    def named_by_mbt(self, label: Label | None, said: tuple) -> bool:
+        """Whether the `mbt::` fields (`said`) name the step of `label`: the action Quint records (`init` for
+        state 0) and the value of every `nondet` it picked."""
+        model, (taken, picks) = self.model, said
+        chosen = {recorded(name): value for name, value in model.mbt_picks(label).items()}
+        return model.action_taken(label) == taken and chosen == picks
 
     def diff(self, a: Hashable, b: Hashable) -> list[str]:
         return changes(self.model.to_quint(a), self.model.to_quint(b))
@@ -271,7 +292,7 @@ class Replayer:
             difference = json_difference(theirs[name], value, name)
             if difference:
                 raise NotABehaviour(f"state {index}: {difference}")
-        expected_vars = [*self.variables, *([ACTION_TAKEN, NONDET_PICKS] if mbt else [])]
+        expected_vars = [*self.named.values(), *([ACTION_TAKEN, NONDET_PICKS] if mbt else [])]
         if index == 0 and list(itf.vars) != expected_vars:
             raise NotABehaviour(f"'vars' is {list(itf.vars)}, ttt-check writes {expected_vars}")
 

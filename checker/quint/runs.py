@@ -21,7 +21,7 @@ from typing import Any, Callable
 from checker.explore.trace import Trace
 from checker.model import Label
 from checker.quint.errors import QuintError, Refused
-from checker.quint.runtime import RETRY_BELOW, Lazy, Partial, Unset, ordered, pick, walk
+from checker.quint.runtime import RETRY_BELOW, Lazy, Partial, Unset, drawn, ordered, walk
 from checker.quint.show import shorten
 
 #: the operators that compose the steps of a run
@@ -156,12 +156,13 @@ class Runner:
             return self.call(op, args, scope)
         raise Refused(f"{op} over the steps of a run is not supported by ttt-check test")
 
-    def value(self, e: dict, scope: dict) -> Any:
-        """An expression of the run, in the current state."""
-        key = (id(e), tuple(scope))
+    def value(self, e: dict, scope: dict, draw: bool = False) -> Any:
+        """An expression of the run, in the current state; `draw`: a set a `nondet` draws from, kept as its
+        definition when a draw need not build it (see `checker.quint.evaluator.Program.kept`)."""
+        key = (id(e), tuple(scope), draw)
         function = self.expressions.get(key)
         if function is None:
-            function = self.expressions[key] = self.program.function(e, tuple(scope), self.where)
+            function = self.expressions[key] = self.program.function(e, tuple(scope), self.where, draw)
         return function(self.state, scope)
 
     def step(self, e: dict, scope: dict) -> bool:
@@ -222,9 +223,9 @@ class Runner:
         source = opdef["expr"]
         if not (source["kind"] == "app" and source["opcode"] == "oneOf"):
             raise Refused("nondet without oneOf is not supported")
-        values = self.value(source["args"][0], scope)
+        values = self.value(source["args"][0], scope, draw=True)
         if isinstance(values, Lazy):
-            picks = [pick(values, self.rng)]
+            picks = drawn(values, self.rng)
         else:
             elements = ordered(values)
             if not elements:

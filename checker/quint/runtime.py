@@ -24,7 +24,7 @@ from itertools import combinations, permutations, product
 from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
-from checker.quint.errors import QuintError, Refused, fault  # noqa: F401 (the evaluator's code reads these names here)
+from checker.quint.errors import QuintError, Refused, TooLarge, fault  # noqa: F401 (the evaluator's code reads these names here)
 from checker.quint.integers import multiply, power
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
     MAX_BUILT,
@@ -36,6 +36,7 @@ from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these
     Lists,
     MapSet,
     Powerset,
+    advance,
     built,
     size_of,
 )
@@ -166,10 +167,18 @@ def ordered(values: Iterable) -> list:
     # the elements of a set have one type: when its values sort as Python sorts them, no key is needed
     natural = values and _natural(next(iter(values))) and len(set(map(type, values))) == 1
     result = sorted(values) if natural else sorted(values, key=order)
-    if len(_ORDERED) > 4096:
+    global _KEPT
+    if len(_ORDERED) > 4096 or _KEPT + len(result) > MAX_KEPT:
         _ORDERED.clear()
+        _KEPT = 0
     _ORDERED[id(values)] = (values, result)
+    _KEPT += len(result)
     return result
+
+
+#: the most elements `_ORDERED` keeps in all (a few large sets met in turn would fill the memory)
+MAX_KEPT = 1 << 20
+_KEPT = 0
 
 
 def _natural(value: Any) -> bool:
@@ -212,6 +221,10 @@ class Partial(tuple):
         return value
 
 
+#: the state a replay looks for the steps into, as a plain tuple (None: none): the branches of a state's tree
+#: that assign a variable another value are cut where they assign it (see `checker.quint.witnesses`)
+TARGET: list = [None]
+
 #: where `q::debug` writes its lines (None: nowhere; `ttt-check test` prints them, as `quint test` does)
 DEBUG: list = [None]
 
@@ -240,12 +253,15 @@ def debug(label: str, value: Any) -> Any:
 
 class Choice:
     """A choice of a state's step (see `walk`): among the disjuncts of an `any` (`shuffled`), or among the
-    elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once."""
+    elements of a `nondet`, tried from a random one on, cyclically. `branch(i)` computes branch i, once.
+    A `nondet`'s choice knows its `elements` and its `name` (for a replay to try the trace's picks first)."""
 
-    __slots__ = ("size", "branch", "shuffled", "branches")
+    __slots__ = ("size", "branch", "shuffled", "branches", "elements", "name")
 
-    def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool):
+    def __init__(self, size: int, branch: Callable[[int], Any], shuffled: bool, elements: list | None = None,
+                 name: str = ""):  # fmt: skip
         self.size, self.branch, self.shuffled = size, branch, shuffled
+        self.elements, self.name = elements, name
         #: each branch once computed: a `Choice`, an `Exit`, or None where it fails (`_UNKNOWN` before)
         self.branches = [_UNKNOWN] * size
 
@@ -277,9 +293,11 @@ _UNKNOWN = object()
 
 
 class Draw:
-    """A `nondet` over a set too large to enumerate (see `checker.quint.lazy`), in a state's tree: each walk
-    draws one element (`pick`) and computes its branch anew, never kept; when the branch fails, the step
-    fails: Quint's simulator tries no other element (it retries only in sets of fewer than 100)."""
+    """A `nondet` over a set kept as its definition (see `checker.quint.lazy`: too large to enumerate, or a
+    `tuples`, `setOfMaps`, `powerset` or `to` of 100 elements or more that a draw need not build), in a state's
+    tree: each walk draws one element (`pick`) and computes its branch anew, never kept. When the branch
+    fails, Quint's simulator tries the next elements only if each part of the set (see `Lazy.bounds`) has
+    fewer than 100 (it counts the parts of `tuples(1.to(10), 1.to(20))` apart), else the step fails."""
 
     __slots__ = ("set", "branch", "name")
 
@@ -287,9 +305,32 @@ class Draw:
         self.set, self.branch, self.name = s, branch, name
 
     def end(self, rng) -> Any:
-        """The `Exit` that the branch of an element drawn reaches, or None."""
-        branch = self.branch(pick(self.set, rng))
-        return branch if branch is None or type(branch) is Exit else walk(branch, rng)
+        """The `Exit` that the branch of an element drawn reaches (or of the next ones, see `drawn`), or None."""
+        for element in drawn(self.set, rng):
+            branch = self.branch(element)
+            end = branch if branch is None or type(branch) is Exit else walk(branch, rng)
+            if end is not None:
+                return end
+        return None
+
+
+def drawn(s: Lazy, rng) -> Iterator:
+    """The elements a `nondet` tries from a set kept as its definition, as Quint's simulator tries them: one
+    drawn (`pick`), then, when each of its bounds is below `RETRY_BELOW`, the next ones in turn (see `Draw`)."""
+    if s.finite and not s.cardinality():
+        return
+    first = pick(s, rng)
+    yield first
+    bounds = s.bounds()
+    if not all(b is not None and b < RETRY_BELOW for b in bounds):
+        return
+    start = positions_of(s, first)
+    positions = list(start)
+    while True:
+        advance(positions, bounds)
+        if positions == start:
+            return
+        yield element_at(s, positions)
 
 
 class Drawn:
@@ -312,7 +353,22 @@ def drawable(s: Any) -> list | Drawn:
 
 def choose(elements: list | Drawn, branch: Callable, name: str) -> Choice | Draw:
     """The node of the `nondet` `name` in a state's tree, over the elements `drawable` gave."""
-    return Draw(elements.set, branch, name) if type(elements) is Drawn else Choice(len(elements), branch, False)
+    if type(elements) is Drawn:
+        return Draw(elements.set, branch, name)
+    return Choice(len(elements), branch, False, elements, name)
+
+
+def kept_interval(low: int, high: int) -> Any:
+    """`low.to(high)` as a `nondet` of a state's tree draws from it (see `kept`)."""
+    return kept(Interval(low, high)) if high >= low else frozenset()
+
+
+def kept(s: Any) -> Any:
+    """A set a `nondet` draws from in a state's tree, made by `tuples`, `setOfMaps`, `powerset` or `to` (kept as
+    its definition: see `Draw`): built when it has fewer than `RETRY_BELOW` elements, as a search builds it."""
+    if isinstance(s, Lazy) and s.finite and s.cardinality() < RETRY_BELOW:
+        return frozenset(elements_of(s, RETRY_BELOW))
+    return s
 
 
 #: Quint's simulator tries the other elements of a `nondet` whose body is false only in sets smaller than
@@ -409,6 +465,61 @@ def pick(s: Any, rng) -> Any:
     raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
 
 
+def element_at(s: Lazy, positions: list) -> Any:
+    """The element of a set kept as its definition at `positions`, one per bound (see `Lazy.bounds`): as `pick`
+    takes them, its parts' elements in `ordered` order."""
+    if isinstance(s, Interval):
+        return s.low + positions[0]
+    if isinstance(s, Powerset):
+        index = positions[0]
+        return frozenset(x for j, x in enumerate(ordered(s.base)) if index >> j & 1)
+    if isinstance(s, MapSet):
+        return QMap((key, nth_element(s.range, i)) for key, i in zip(ordered(s.domain), positions))
+    if isinstance(s, CrossProduct):
+        return tuple(nth_element(part, i) for part, i in zip(s.sets, positions))
+    raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
+
+
+def positions_of(s: Lazy, element: Any) -> list:
+    """The positions of an element of a set kept as its definition (the inverse of `element_at`)."""
+    if isinstance(s, Interval):
+        return [element - s.low]
+    if isinstance(s, Powerset):
+        return [sum(1 << j for j, x in enumerate(ordered(s.base)) if x in element)]
+    if isinstance(s, MapSet):
+        return [_position(s.range, element[key]) for key in ordered(s.domain)]
+    if isinstance(s, CrossProduct):
+        return [_position(part, x) for part, x in zip(s.sets, element)]
+    raise Refused(f"{s} cannot be sampled without enumerating it; bound it, e.g. 0.to(10)")
+
+
+def elements_of(s: Lazy, limit: int) -> list | None:
+    """Every element of a set kept as its definition, in the order of `element_at`, when it is finite and has at
+    most `limit` of them; else None."""
+    n = s.cardinality() if s.finite else None
+    if n is None or n > limit or not isinstance(s, (Interval, Powerset, MapSet, CrossProduct)):
+        return None
+    bounds, found = s.bounds(), []
+    positions = [0] * len(bounds)
+    for _ in range(n):
+        found.append(element_at(s, positions))
+        advance(positions, bounds)
+    return found
+
+
+def nth_element(s: Any, i: int) -> Any:
+    """The element at position i of a part of a set (built, in `ordered` order, or kept as its definition)."""
+    if not isinstance(s, Lazy):
+        return ordered(s)[i]
+    return element_at(s, [i]) if len(s.bounds()) == 1 else elements_of(s, i + 1)[i]
+
+
+def _position(s: Any, element: Any) -> int:
+    if isinstance(s, Interval):
+        return element - s.low
+    return (elements_of(s, MAX_BUILT) if isinstance(s, Lazy) else ordered(s)).index(element)
+
+
 # ---- integers ------------------------------------------------------------------
 
 
@@ -472,6 +583,28 @@ def choose_some(s: Any, at: int | None = None) -> Any:
 
 def fold(s: Iterable, initial: Any, f: Callable) -> Any:
     return reduce(f, ordered(s), initial)
+
+
+def fold_union(elements: Iterable, initial: Any, each: Callable) -> Any:
+    """`S.fold(initial, (acc, x) => acc.union(each(x)))` (or a `foldl` over a list): one union of all."""
+    parts = [initial, *map(each, elements)]
+    try:
+        return frozenset().union(*parts)
+    except TooLarge:  # a set kept as its definition: united as one (see `checker.quint.lazy`)
+        return reduce(lambda a, b: a | b, parts)
+
+
+def fold_union_items(elements: Iterable, initial: Any, each: Callable | None) -> Any:
+    """`S.fold(initial, (acc, x) => acc.union(Set(x)))`, or `Set(a, b)` of x for `each(x)` = (a, b)."""
+    items = elements if each is None else (item for element in elements for item in each(element))
+    added = frozenset(items)
+    return initial | added if isinstance(initial, Lazy) else initial.union(added)
+
+
+def fold_append(elements: Iterable, initial: QList, each: Callable | None) -> QList:
+    """`l.foldl(initial, (acc, x) => acc.append(each(x)))` (or a `fold` over a set, in the order it visits it;
+    x itself without `each`)."""
+    return QList(initial + tuple(elements if each is None else map(each, elements)))
 
 
 def powerset(s: frozenset) -> frozenset | Powerset:
@@ -672,9 +805,10 @@ def to_value(value: Any) -> Any:
     if kind is Variant:
         inner = to_value(value.value)
         return value if inner is value.value else Variant(value.tag, inner)
-    if kind is frozenset or kind is tuple or kind is QList:
+    if kind is frozenset or kind is tuple or kind is QList or isinstance(value, frozenset):
         converted = [to_value(v) for v in value]
-        return value if all(a is b for a, b in zip(converted, value)) else kind(converted)
+        unchanged = all(a is b for a, b in zip(converted, value))
+        return value if unchanged else (frozenset if isinstance(value, frozenset) else kind)(converted)
     return value
 
 

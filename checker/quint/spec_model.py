@@ -31,7 +31,7 @@ from checker.properties.temporal import (
 )
 from checker.quint import nesting, witnesses
 from checker.quint.evaluator import VALUE_QUALIFIERS, InitLabel, Leaf, Program, Unassigned
-from checker.quint.errors import Refused, TooLarge
+from checker.quint.errors import Refused
 from checker.quint.frontend import compile_spec
 from checker.quint.itf import recorded
 from checker.quint.runtime import Partial, QuintError, Unset, from_value, to_value, walk
@@ -161,6 +161,8 @@ class QuintSpec(Model[tuple]):
             self.program = program = Program(module, self.locate.error, (init, step) if actions else ())
         self.init_name, self.step_name = init, step
         self.sampling = False
+        #: label -> the state it leads to, of the steps the last `steps_into` found
+        self._arrived: dict = {}
         #: state -> its tree of choices for `random_step`, as far as draws computed it
         self.trees: dict[tuple, Any] = {}
         #: initial state -> the label of the step of `init` that `random_init` drew into it
@@ -180,6 +182,8 @@ class QuintSpec(Model[tuple]):
         self.names = ir.get("names", {})
         #: the names the main module can use, its own and those it imports
         self.visible = frozenset(ir.get("visible", ()))
+        #: the namespace of each instance of a module (`clocks::Hours`), in which Quint names its variables
+        self.instances = frozenset(ir.get("instances", ()))
         self.locate.rename = self.display_name
         #: writes IR as Quint text, with names as the main module writes them
         self.show = Shower(self.display_name, frozenset(program.defs) | frozenset(program.variables))
@@ -353,30 +357,62 @@ class QuintSpec(Model[tuple]):
 
     @cached_property
     def assigned_order(self) -> list[str]:
-        """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step, or
-        in the first place it assigns them when its steps cannot be listed; then those it leaves unset."""
+        """The variables in the order `init` assigns them (the order of ITF's `vars`): in its first step (found
+        without listing the others), or in the first place it assigns them when none is found; then those it
+        leaves unset."""
         if self.init_action is None:
             return list(self.variables)
         try:
-            steps = self.init_steps()
+            first = witnesses.first_step(self.init_action.tree(Unassigned()))
         except Refused:  # a set too large, or what ttt-check does not evaluate: the order is in the code too
-            steps = []
-        leaf = self.leaf(steps[0][0]) if steps else next(iter(self.init_action.leaves), None)
+            first = None
+        leaf = self.leaf(first[0]) if first is not None else next(iter(self.init_action.leaves), None)
         order = list(leaf.assigned) if leaf is not None else []
         return order + [v for v in self.variables if v not in order]  # then those `init` leaves unset
 
     def state_variables(self) -> list[str]:
         return self.assigned_order
 
-    def steps_into(self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None) -> list:
-        """As a model lists them; when a step chooses from a set too large to enumerate, the steps found by
-        trying the values the trace's states hold or recorded (see `checker.quint.witnesses`)."""
-        try:
-            return super().steps_into(state, target, picks)
-        except TooLarge:
-            action = self.init_action if state is None else self.step_action
-            tree = action.tree(Unassigned() if state is None else state)
-            return witnesses.steps_into(tree, target, witnesses.Tried(state, target, picks), first=picks is None)
+    @cached_property
+    def _trace_names(self) -> dict[str, str]:
+        """See `trace_names`: each variable's declared name is read where the source map places its declaration
+        (`var Arm::height: int`), its namespace from the flattened name."""
+        declarations = {d["name"]: d for d in self.module["declarations"] if d["kind"] == "var"}
+        found = {}
+        for variable, declaration in declarations.items():
+            written = re.match(r"var\s+(\w+(?:::\w+)*)", self.locate.written(declaration.get("id")) or "")
+            declared = written.group(1) if written and variable.endswith(written.group(1)) else recorded(variable)
+            prefix = variable[: len(variable) - len(declared)].split("::")[:-1]
+            # an instance's variable keeps the instance's namespace (`clocks::Hours::count`, or `W::J::x` for
+            # the instance `J` of module `W` imported as `WW`, flattened `WW::W::J::x`); another, its own name
+            namespace = "::".join(prefix[-2:])
+            found[variable] = f"{namespace}::{declared}" if namespace in self.instances else declared
+        named = Counter(found.values())
+        # two variables Quint's simulator names alike (it keeps one): each keeps its flattened name
+        return {variable: name for variable, name in found.items() if name != variable and named[name] == 1}
+
+    def trace_names(self) -> dict[str, str]:
+        """As Quint's simulator names the variables: those of a module imported whole (`import E`, `E::x`)
+        by their own name (`x`), those of an instance by the instance's namespace and their name."""
+        return self._trace_names
+
+    def steps_into(
+        self, state: tuple | None, target: tuple, picks: Mapping[str, Any] | None = None,
+        accept: Callable[[Label | None], bool] | None = None,
+    ) -> list:  # fmt: skip
+        """Found in the state's tree of choices, trying first the values the trace recorded or its states hold
+        (see `checker.quint.witnesses`); without `picks`, the first step found only."""
+        action = self.init_action if state is None else self.step_action
+        tree = action.tree(Unassigned() if state is None else state)
+        tried = witnesses.Tried(state, target, picks)
+        found = witnesses.steps_into(tree, target, tried, first=picks is None and accept is None, accept=accept)
+        self._arrived = dict(found)
+        return [label for label, _ in found]
+
+    targets_steps = True
+
+    def arrived(self, label: Label | None, target: tuple) -> tuple:
+        return self._arrived.get(label, target)
 
     def init_steps(self) -> list[tuple[Label, tuple]]:
         """Every (label, initial state) of `init`: its label has the picks Quint records for state 0."""
@@ -410,6 +446,8 @@ class QuintSpec(Model[tuple]):
     def random_step(self, state: tuple, rng) -> tuple[Label, tuple] | None:
         """One step drawn as `quint run` draws it: among the disjuncts of an `any`, uniformly
         among the enabled ones; for a `nondet`, a uniform pick (the next one when it is disabled)."""
+        if self.program.ordered:  # equal states may differ in the order their sets are visited in: none is kept
+            return walk(self.step_action.tree(state), rng)
         if not self.sampling:
             self.sampling = True
             self.program.remember_states()

@@ -45,6 +45,27 @@ def test_bad_usage_gets_one_line(ttt_check, args, message, monkeypatch):
     assert code in (2, 3) and message in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize("edited", [False, True])
+@pytest.mark.parametrize("option", [["--size", "4"], ["--k", "3"], ["--no-stutter"]])
+def test_an_option_of_the_transcriptions_is_bad_usage_before_quint_is_looked_for(ttt_check, tmp_path, monkeypatch,
+                                                                                 option, edited):
+    """Where no Quint can be found (no QUINT, none on PATH, no .quint/ above): the usage error, exit 2, as
+    on a machine with Quint; for a .qnt file named, and for a registered spec whose file was edited."""
+    (tmp_path / "specs").mkdir()
+    for name in ("tictactoe.qnt", "manifest.json"):
+        (tmp_path / "specs" / name).write_bytes((ROOT / "specs" / name).read_bytes())
+    if edited:
+        with (tmp_path / "specs" / "tictactoe.qnt").open("a") as spec:
+            spec.write("// edited\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("QUINT", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "specs"))
+    args = ["--spec", "strategy"] if edited else ["--spec", "specs/tictactoe.qnt"]
+    code, out, err = ttt_check(*args, *option)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert f"{option[0]} applies to the registered specs' Python transcriptions, not to a .qnt file" in err
+
+
 def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, with_quint):
     code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
     assert code == 0 and "[ok] invariant OHasNotWon holds in all 871 reachable states" in out

@@ -124,14 +124,6 @@ def read_spec(path: str) -> str:
         raise SpecError(f"{path}: {error}") from None
 
 
-def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:
-    """The default for a `.qnt` file given options of the registered specs: refuse them."""
-    if options:
-        flags = ", ".join("--" + name.replace("_", "-") for name in options)
-        raise click.UsageError(f"{flags} applies to the registered specs, not to a .qnt file")
-    return spec
-
-
 class Specs:
     """The specs a command line offers, and the options their factories take.
 
@@ -141,7 +133,9 @@ class Specs:
     model, given with --spec or a changed registered file, goes through
     `evaluated(model, options)`, which may give it more (views, the options it
     accepts, from the non-default ones in `options`) or refuse them with a
-    click.UsageError.
+    click.UsageError. The options not named in `file_options` are the
+    transcriptions' own: given for a file, they are refused before Quint is
+    looked for, so that bad usage is said as such on any machine.
     """
 
     def __init__(
@@ -152,8 +146,9 @@ class Specs:
         summary: str = "Model-check a spec, exhaustively.",
         examples: Mapping[str, str] = {},
         sources: Mapping[str, Transcribed] = {},
-        evaluated: Callable[[Model, Mapping[str, object]], Model] = refuse_options,
+        evaluated: Callable[[Model, Mapping[str, object]], Model] = lambda spec, options: spec,
         reads: Callable[[Mapping[str, object]], Sequence[tuple[str, str]]] = lambda params: (),
+        file_options: Sequence[str] = (),
     ):
         self.factories = dict(factories)
         self.default = default
@@ -168,6 +163,8 @@ class Specs:
         self.reads = reads
         #: the changed files already announced (a command may build its spec twice)
         self.noted: set[str] = set()
+        #: the names of the options a `.qnt` file evaluated as written takes too
+        self.file_options = frozenset(file_options)
 
     def help(self, command: str, text: str) -> str:
         """A command's help: the first paragraph of its generic `text`, the examples for these specs,
@@ -227,6 +224,7 @@ class Specs:
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
+            self.refuse_for_file(name, changed)
             if os.path.lexists(name):  # a FIFO, a device or a folder is named for what it is
                 read_spec(name)
             return self.evaluated(load(name, **{k: v for k, v in file_options.items() if v is not None}), changed)
@@ -237,11 +235,22 @@ class Specs:
         if source is not None:
             path = source.find()
             if not source.unchanged(path):
+                self.refuse_for_file(path, changed)
                 return self.build_changed(name, path, file_options["quint"], changed, announce)
         try:
             return self.factories[name](**options)
         except ValueError as error:  # options that cannot go together
             raise click.UsageError(str(error)) from None
+
+    def refuse_for_file(self, path: str, changed: Mapping[str, object]) -> None:
+        """UsageError when `changed` holds an option of the transcriptions only, for the file at `path`."""
+        refused = [name for name in changed if name not in self.file_options]
+        if refused:
+            flags = {option.name: max(option.opts, key=len) for option in self.options}
+            raise click.UsageError(
+                f"{', '.join(flags[name] for name in refused)} applies to the registered specs' Python "
+                f"transcriptions, not to a .qnt file evaluated as written ({path})"
+            )
 
     def build_changed(
         self, name: str, path: str, quint: str | None, options: Mapping[str, object], announce: bool = True

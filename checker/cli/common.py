@@ -400,7 +400,8 @@ class SpecName(click.ParamType):
     def convert(self, value, param, ctx):
         if value in self.choices or str(value).endswith(".qnt"):
             return value
-        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt file", param, ctx)
+        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt file"
+                  f"{did_you_mean(str(value), self.choices)}", param, ctx)
 
 
 def quint_file_options() -> list[click.Option]:
@@ -420,9 +421,10 @@ def resolve_invariants(model: Model, names: Sequence[str]):
     for name in dict.fromkeys(names or model.default_invariants):  # each once, in the order given
         invariant = model.invariants.get(name) or boolean_definitions(model).get(name)
         if invariant is None:
+            valid = [*model.invariants, *boolean_definitions(model)]
             raise click.BadParameter(
-                f"unknown invariant '{name}' for spec '{model.name}'; valid names: "
-                f"{', '.join([*model.invariants, *boolean_definitions(model)])}",
+                f"unknown invariant '{name}' for spec '{model.name}'{did_you_mean(name, valid)}; valid names: "
+                f"{', '.join(valid)}",
                 param_hint="'--invariant'",
             )
         chosen.append(invariant)
@@ -455,7 +457,8 @@ def resolve_temporal(model: Model, names: Sequence[str]):
         if name not in model.temporal_properties:
             valid = ", ".join(model.temporal_properties) or "(none)"
             raise click.BadParameter(
-                f"unknown temporal property '{name}' for spec '{model.name}'; valid names: {valid}",
+                f"unknown temporal property '{name}' for spec '{model.name}'"
+                f"{did_you_mean(name, list(model.temporal_properties))}; valid names: {valid}",
                 param_hint="'--temporal'",
             )
     return [model.temporal_properties[name] for name in names]
@@ -469,10 +472,20 @@ def reported_invariants(model: Model, names: Sequence[str]) -> list:
 def resolve_view(model: Model, view: str) -> str:
     """`view` if the model has it (or it is 'all')."""
     if view != "all" and view not in model.views:
+        valid = [*model.views, "all"]
         raise click.BadParameter(
-            f"unknown view '{view}'; valid views: {', '.join([*model.views, 'all'])}", param_hint="'--view'"
+            f"unknown view '{view}'{did_you_mean(view, valid)}; valid views: {', '.join(valid)}", param_hint="'--view'"
         )
     return view
+
+
+def did_you_mean(name: str, valid: Sequence[str]) -> str:
+    """` (did you mean 'OHasNotWon'?)` for a name that is close to one of `valid` (case aside), else ''."""
+    from difflib import get_close_matches
+
+    folded = {choice.lower(): choice for choice in valid}
+    close = get_close_matches(name.lower(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean '{folded[close[0]]}'?)" if close else ""
 
 
 def invariant_option(help_text: str):

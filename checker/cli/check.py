@@ -135,7 +135,7 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
         elif result.stats.cut_short:
             lines.append("[unknown] deadlock: none in the states explored")
         elif result.stats.stopped == DECIDED:  # the violations ended the search before every state was expanded
-            lines.append("[unknown] deadlock: none in the states expanded before the search stopped")
+            lines.append("[unknown] deadlock: not checked past the violation (--continue checks it)")
         else:
             lines.append("[ok] no deadlock: every reachable state has a successor")
     return lines

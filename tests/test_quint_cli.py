@@ -66,10 +66,10 @@ def test_an_option_of_the_transcriptions_is_bad_usage_before_quint_is_looked_for
     assert f"{option[0]} applies to the registered specs' Python transcriptions, not to a .qnt file" in err
 
 
-def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, with_quint):
+def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, fresh_cache):
     code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
     assert code == 0 and "[ok] invariant OHasNotWon holds in all 871 reachable states" in out
-    assert len(list(with_quint.rglob("*.json"))) == 1  # cached: the next run does not start Quint
+    assert len(list(fresh_cache.rglob("*.json"))) == 1  # cached: the next run does not start Quint
     code, out, _ = ttt_check("--spec", "tests/specs/tictactoe_no_block.qnt", "-i", "OHasNotWon", "--continue")
     assert code == 12 and "[violation] invariant OHasNotWon is violated after 6 steps" in out
     assert "1,211 distinct states" in out

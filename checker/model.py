@@ -161,6 +161,9 @@ class Model(Generic[S]):
     canonical: Callable[[S], S] | None = None
     #: Why `canonical` is None where the spec itself has a symmetry (a part of the model breaks it), for --symmetry.
     no_symmetry: str = ""
+    #: Seconds Quint took in this run to compile the spec, before any search (None: nothing compiled, or
+    #: the compiled spec came from the cache), which a report says apart from the search's own time.
+    compile_seconds: float | None = None
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None

@@ -48,6 +48,15 @@ def format_stats(stats: Stats) -> str:
     )
 
 
+def format_compile(model: Model) -> str:
+    """The line saying how long Quint compiled the spec before the search, which the search's own time does
+    not count ('' when nothing was compiled in this run)."""
+    if model.compile_seconds is None:
+        return ""
+    return (f"Quint compiled the spec first, in {model.compile_seconds:.2f} s (not counted above; "
+            "kept in the cache until the file changes)")
+
+
 #: a search deeper than this shows the counts of its first and last depths only
 SHOWN_DEPTHS = 40
 

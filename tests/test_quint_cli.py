@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 import re
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -67,12 +68,22 @@ def test_an_option_of_the_transcriptions_is_bad_usage_before_quint_is_looked_for
 
 
 def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, fresh_cache):
+    started = time.perf_counter()
     code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
+    took = time.perf_counter() - started
     assert code == 0 and "[ok] invariant OHasNotWon holds in all 871 reachable states" in out
+    # Quint's compile is said apart from the search's time, and is part of the command's own
+    compiled = re.search(r"^Quint compiled the spec first, in (\d+\.\d\d) s \(not counted above; kept in the cache "
+                         r"until the file changes\)$", out, re.M)
+    assert compiled and 0 < float(compiled[1]) <= took
     assert len(list(fresh_cache.rglob("*.json"))) == 1  # cached: the next run does not start Quint
+    code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
+    assert code == 0 and "Quint compiled" not in out
+    code, out, _ = ttt_check("run", "--spec", "tests/specs/tictactoe_no_block.qnt", "--max-samples", "3", "--seed", "1")
+    assert code in (0, 12) and out.splitlines()[-2].startswith("Quint compiled the spec first, in ")
     code, out, _ = ttt_check("--spec", "tests/specs/tictactoe_no_block.qnt", "-i", "OHasNotWon", "--continue")
     assert code == 12 and "[violation] invariant OHasNotWon is violated after 6 steps" in out
-    assert "1,211 distinct states" in out
+    assert "1,211 distinct states" in out and "Quint compiled" not in out
 
 
 def test_real_quint_deadlock_without_the_stutter_step(ttt_check, with_quint):

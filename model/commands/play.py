@@ -346,12 +346,16 @@ def play_typed(game: Game) -> bool:
 
 
 def play_file(game: Game, path: str, moves: list[tuple[int, str]]) -> None:
-    """Play the human's `moves`, read from the file at `path`; UsageError at the first bad or missing move."""
+    """Play the human's `moves`, read from the file at `path`; UsageError at the first bad or missing move.
+    Moves left after the game's end are not played, and one line says so (the game is kept all the same)."""
     computer_turns(game)
     for number, text in moves:
+        if game.over:
+            if text:
+                click.echo(f"\nThe game is over ({status(game.model, game.state)}): the moves of {path} from line "
+                           f"{number} on were not played.")
+            return
         if not text:  # the end of the file
-            if game.over:
-                return
             raise click.UsageError(
                 f"{path} line {number}: a move of {game.human} is missing: the file ends before the game does"
             )

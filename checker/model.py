@@ -114,6 +114,8 @@ class Invariant(Generic[S]):
     definition: str = ""
     #: says, for a state that violates it, what is wrong there (shown after a counterexample)
     explain: Callable[[S], str] | None = None
+    #: the checker's own property, not declared in the spec's file (one the spec's language cannot state)
+    own: bool = False
 
     def __str__(self) -> str:
         return f"{self.name} = {self.definition}" if self.definition else self.name

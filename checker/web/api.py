@@ -112,7 +112,9 @@ class Explorer:
             for index, (successor, labels) in enumerate(steps)
         ]
         invariants = [
-            {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
+            {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state)),
+             #: ttt-check's own property, not in the spec's file
+             "own": inv.own}
             for inv in self.model.reported_invariants()
         ]
         definitions = [{"name": name, "value": flat(value(state))} for name, value in self.definitions.items()]

@@ -100,6 +100,7 @@ class TicTacToe(Model[State]):
                 doc,
                 self.quint_body(name, definition),
                 getattr(self, f"explain_{definition}", None),
+                own=name in self.model_invariants,
             )
             for name, (definition, doc) in self.invariant_docs.items()
             # ttt-check's own invariants need the game's values, solved on the lecture's board only

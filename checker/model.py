@@ -251,6 +251,11 @@ class Model(Generic[S]):
             return self.combine_views({name: show(state, previous) for name, show in self.views.items()})
         return self.views[view](state, previous)
 
+    def legend(self, view: str) -> str:
+        """One line saying how to read the states shown in `view` (what a drawing's labels mean), printed
+        once above them; '' when they need none."""
+        return ""
+
     def combine_views(self, shown: Mapping[str, str]) -> str:
         """How `--view all` lays out one state's text in every view (view name -> text):
         by default one under the other. A model whose views say the same thing in

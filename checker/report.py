@@ -12,9 +12,10 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     states (`Model.format_state`) and labels (`Model.show_label`).
 
     A lasso ends as TLC's do: `[State n] Stuttering` when the last state
-    repeats forever, or `Back to state k` when the behaviour loops.
+    repeats forever, or `Back to state k` when the behaviour loops. The model's
+    legend of the view, if it has one, comes first.
     """
-    blocks = []
+    blocks = [model.legend(view)] if model.legend(view) else []
     previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
         title = f"[State {i}]  {'init' if label is None else model.show_label(label, view)}"

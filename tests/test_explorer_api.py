@@ -130,3 +130,8 @@ def test_the_checkers_own_invariants_are_marked():
     assert "StrategyKeepsValue" in marked and "OHasNotWon" in marked
     assert marked == {name: name not in declared for name in marked}
 
+
+def test_the_drawings_legend_is_given():
+    legend = Explorer(StrategyTicTacToe()).spec()["legend"]
+    assert legend.startswith("Squares: rows A to C, columns 1 to 3; C1 is row C, column 1")
+    assert "(3,1)" in legend

@@ -140,6 +140,8 @@ class Explorer:
             "description": model.description,
             "source": model.source,
             "views": list(model.views),
+            #: how to read the drawings (`Model.legend`), or ""
+            "legend": model.legend("board"),
             "initial": [{"path": [index], **self.card(state)} for index, state in enumerate(self.initial)],
             "counterexamples": self.counterexamples,
             #: whether /api/eval answers (Quint's REPL is there for the spec)

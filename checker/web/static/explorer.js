@@ -197,6 +197,8 @@ async function start() {
     return;
   }
   showSpec();
+  $("legend").textContent = spec.legend || "";
+  $("legend").hidden = !spec.legend;
   $("expression").hidden = !spec.expressions;
   $("eval-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -222,6 +222,7 @@ def test_the_expression_box_answers_at_the_state_shown_and_keeps_the_expression(
     link = page.find_element("css selector", "a[data-property=XHasNotWon]")
     evaluate(page, "won(X)")
     link.click()
+    until(page, lambda driver: driver.find_element("id", "trace-position").text.startswith("XHasNotWon: state 0 "))
     while page.find_element("id", "next").is_enabled():
         before = page.find_element("tag name", "body").get_attribute("data-path")
         page.find_element("id", "next").click()

@@ -27,9 +27,10 @@ def readme_test_command() -> str:
 def test_without_quint_java_or_chromium_the_tests_that_need_them_are_skipped_saying_which():
     command = readme_test_command()
     assert command.endswith("&& .venv/bin/python -m pytest")  # what runs below, after the install
-    tests = f"{sys.executable} -m pytest -n 0 -p no:cacheprovider -rs {' '.join(MODULES)}"
+    tests = f"{sys.executable} -m pytest -n 0 -p no:cacheprovider -rfs {' '.join(MODULES)}"
     done = subprocess.run([str(ROOT / ".ci" / "without_tools"), tests], capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-2000:]
+    failures = re.findall(r"^(?:FAILED|ERROR) .*$", done.stdout, re.M)
+    assert done.returncode == 0, "\n".join(failures) + "\n" + done.stdout[-5000:] + done.stderr[-2000:]
     reasons = {reason for _, reason in re.findall(r"^SKIPPED \[\d+\] (\S+): (.+)$", done.stdout, re.M)}
     assert "needs the quint executable (QUINT, .quint/ or PATH)" in reasons
     assert "needs Java (java on PATH) for TLC" in reasons

@@ -15,7 +15,8 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     repeats forever, or `Back to state k` when the behaviour loops. The model's
     legend of the view, if it has one, comes first.
     """
-    blocks = [model.legend(view)] if model.legend(view) else []
+    legend = model.legend(view)
+    blocks = [legend] if legend else []
     previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
         title = f"[State {i}]  {'init' if label is None else model.show_label(label, view)}"

@@ -68,12 +68,15 @@ def quint_run(
 
 @pytest.fixture(scope="session", autouse=True)
 def shared_cache(tmp_path_factory):
-    """One cache folder (XDG_CACHE_HOME) for the whole run, for every test that does not make its own: each
-    spec, with its options, is compiled by Quint once. An IR's entry is keyed by Quint's version, the spec's
-    path, content and options, and checked against the files it was compiled from, so sharing it changes no
-    answer; and the user's own cache is left alone."""
+    """One cache folder (XDG_CACHE_HOME) for the whole run, its processes included, for every test that does
+    not make its own: each spec, with its options, is compiled by Quint once. An IR's entry is keyed by
+    Quint's version, the spec's path, content and options, and checked against the files it was compiled
+    from, so sharing it changes no answer (entries are written atomically); and the user's own cache is left
+    alone."""
+    run = tmp_path_factory.getbasetemp()
+    folder = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "shared-cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
-        folder = tmp_path_factory.mktemp("cache")
         patch.setenv("XDG_CACHE_HOME", str(folder))
         yield folder
 

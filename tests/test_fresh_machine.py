@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: modules whose tests need Quint (and one that gave a usage error only with Quint), Java, Chromium
-MODULES = ["tests/test_quint_cli.py", "tests/test_file_is_truth.py", "tests/test_tlc_harness.py",
+MODULES = ["tests/test_quint_cli.py", "tests/test_file_is_truth.py", "tests/test_tla_lecture.py",
            "tests/test_explorer_browser.py"]  # fmt: skip
 
 

@@ -118,6 +118,8 @@ class Invariant(Generic[S]):
     definition: str = ""
     #: says, for a state that violates it, what is wrong there (shown after a counterexample)
     explain: Callable[[S], str] | None = None
+    #: the checker's own property, not declared in the spec's file (one the spec's language cannot state)
+    own: bool = False
 
     def __str__(self) -> str:
         return f"{self.name} = {self.definition}" if self.definition else self.name
@@ -168,6 +170,9 @@ class Model(Generic[S]):
     #: Whether the search always reduces by `canonical` (a TLA+ cfg's SYMMETRY or VIEW), not only with --symmetry.
     symmetry_required: bool = False
 
+    #: Seconds Quint took in this run to compile the spec, before any search (None: nothing compiled, or
+    #: the compiled spec came from the cache), which a report says apart from the search's own time.
+    compile_seconds: float | None = None
     #: Optional fast engine: the states as integers, stepped in numpy batches
     #: (see `checker.explore.packed.Packed`); None when the model has none.
     packed: Any = None
@@ -304,6 +309,11 @@ class Model(Generic[S]):
         if view == "all":
             return self.combine_views({name: show(state, previous) for name, show in self.views.items()})
         return self.views[view](state, previous)
+
+    def legend(self, view: str) -> str:
+        """One line saying how to read the states shown in `view` (what a drawing's labels mean), printed
+        once above them; '' when they need none."""
+        return ""
 
     def combine_views(self, shown: Mapping[str, str]) -> str:
         """How `--view all` lays out one state's text in every view (view name -> text):

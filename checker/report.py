@@ -12,9 +12,11 @@ def format_trace(model: Model, trace: Trace, view: str) -> str:
     states (`Model.format_state`) and labels (`Model.show_label`).
 
     A lasso ends as TLC's do: `[State n] Stuttering` when the last state
-    repeats forever, or `Back to state k` when the behaviour loops.
+    repeats forever, or `Back to state k` when the behaviour loops. The model's
+    legend of the view, if it has one, comes first.
     """
-    blocks = []
+    legend = model.legend(view)
+    blocks = [legend] if legend else []
     previous = None
     for i, (state, label) in enumerate(zip(trace.states, trace.labels)):
         title = f"[State {i}]  {'init' if label is None else model.show_label(label, view)}"
@@ -46,6 +48,15 @@ def format_stats(stats: Stats) -> str:
         f"{stats.seconds:.2f} s ({rate:,.0f} states/s){partial}\n"
         f"States per depth: {per_depth(stats.per_depth)}"
     )
+
+
+def format_compile(model: Model) -> str:
+    """The line saying how long Quint compiled the spec before the search, which the search's own time does
+    not count ('' when nothing was compiled in this run)."""
+    if model.compile_seconds is None:
+        return ""
+    return (f"Quint compiled the spec first, in {model.compile_seconds:.2f} s (not counted above; "
+            "kept in the cache until the file changes)")
 
 
 #: a search deeper than this shows the counts of its first and last depths only

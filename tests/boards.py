@@ -1,4 +1,4 @@
-"""Readable boards for tests: `"XO./.X./..O"` is rows 1, 2, 3 separated by `/`.
+"""Readable boards for tests: `"XO./.X./..O"` is rows 1, 2, 3 (A, B, C in a drawing) separated by `/`.
 
 Boards go in and out through the model's Quint values (`from_quint` /
 `to_quint`), so the tests never depend on how the model stores a state.
@@ -49,5 +49,5 @@ def flat(model, state) -> tuple[str, str]:
 def drawn(block: str) -> str:
     """The 9 marks of the first board drawn in `block` (the last move's `[ ]` and a winning line's `* *` dropped;
     whatever stands right of the three squares, such as Quint's record beside the drawing, ignored)."""
-    rows = re.findall(r"^ [123] (.*)$", block, re.MULTILINE)[:3]
+    rows = re.findall(r"^ [ABC] (.*)$", block, re.MULTILINE)[:3]
     return "".join("".join(re.sub(r"[\[\]*]", " ", row).split()[:3]) for row in rows)

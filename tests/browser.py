@@ -1,8 +1,8 @@
 """A headless Chromium driven by Selenium, with the system's chromium and chromedriver.
 
-Nothing is downloaded: Selenium is given both programs' paths (Debian's
-packages `chromium` and `chromium-driver` put them in /usr/bin), so its driver
-manager never runs. Set CHROMIUM and CHROMEDRIVER to use others.
+Nothing is downloaded: Selenium is given both programs' paths, found on PATH
+(Debian's packages `chromium` and `chromium-driver` put them in /usr/bin), so
+its driver manager never runs. Set CHROMIUM and CHROMEDRIVER to use others.
 """
 
 import os
@@ -10,8 +10,8 @@ import shutil
 import tempfile
 from contextlib import contextmanager
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver") or "chromedriver"
 
 #: headless, no sandbox (CI runs as root), and no traffic of Chromium's own
 FLAGS = [
@@ -36,7 +36,7 @@ def missing() -> str | None:
         return "selenium is not installed (pip install '.[browser]')"
     for program in (CHROMIUM, CHROMEDRIVER):
         if not (os.path.isfile(program) and os.access(program, os.X_OK)):
-            return f"{program} is missing (apt-get install chromium chromium-driver)"
+            return f"needs Chromium: {program} is not found (apt-get install chromium chromium-driver)"
     return None
 
 

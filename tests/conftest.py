@@ -74,9 +74,32 @@ def quint_run(
     return done.returncode, sorted(folder.glob("*.itf.json"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_cache(tmp_path_factory):
+    """One cache folder (XDG_CACHE_HOME) for the whole run, its processes included, for every test that does
+    not make its own: each spec, with its options, is compiled by Quint once. An IR's entry is keyed by
+    Quint's version, the spec's path, content and options, and checked against the files it was compiled
+    from, so sharing it changes no answer (entries are written atomically); and the user's own cache is left
+    alone."""
+    run = tmp_path_factory.getbasetemp()
+    folder = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "shared-cache"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
+
+
 @pytest.fixture
-def with_quint(tmp_path, monkeypatch):
-    """Quint found, the IR cache in a fresh folder, run from the project folder."""
+def with_quint(shared_cache, monkeypatch):
+    """Quint found, run from the project folder (the run's IR cache shared)."""
+    quint_or_skip()
+    monkeypatch.chdir(ROOT)
+    return shared_cache
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    """Quint found, the IR cache in a fresh folder, run from the project folder: for the tests of the cache."""
     quint_or_skip()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.chdir(ROOT)
@@ -84,12 +107,9 @@ def with_quint(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def quint_cache(tmp_path_factory):
-    """Quint found, and one IR cache for a test module's tests (each spec and options compiled once),
-    run from the project folder."""
+def quint_cache(shared_cache):
+    """Quint found, for a test module's tests, run from the project folder (the run's IR cache shared)."""
     quint_or_skip()
     with pytest.MonkeyPatch.context() as patch:
-        folder = tmp_path_factory.mktemp("cache")
-        patch.setenv("XDG_CACHE_HOME", str(folder))
         patch.chdir(ROOT)
-        yield folder
+        yield shared_cache

@@ -24,7 +24,7 @@ def compiled(name: str):
     """A stand-in for `checker.quint.frontend.compile_spec` that returns the fixture of `name`, with the
     `init` and `step` actions it is asked for (named as in the spec's main module)."""
 
-    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None, tests=False):
+    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None, tests=False, compiled=None):
         ir = json.loads((FIXTURES / f"{name}.json").read_text())
         return {**ir, "init": init or ir["init"], "step": step or ir["step"]}
 

@@ -5,6 +5,9 @@ characters, lines are found by walking four directions from every square,
 levels are sets of strings.
 """
 
+from functools import lru_cache
+from operator import itemgetter
+
 import pytest
 
 from model.spec.grid import Grid
@@ -24,12 +27,14 @@ def reference_lines(n: int, k: int) -> set[frozenset[int]]:
     return lines
 
 
+@lru_cache(maxsize=None)
 def reference_levels(n: int, k: int, depth: int) -> list[set[str]]:
     """The boards after 0..depth moves of the random spec (no move once someone has won)."""
-    lines = reference_lines(n, k)
+    lines = [itemgetter(*sorted(line)) for line in reference_lines(n, k)]  # each line's squares, read at once
+    won = {("X",) * k, ("O",) * k}
 
     def over(board):
-        return "." not in board or any(all(board[i] == p for i in line) for line in lines for p in "XO")
+        return "." not in board or any(line(board) in won for line in lines)
 
     levels = [{"." * n * n}]
     for d in range(depth):

@@ -162,15 +162,17 @@ def test_board_drawings_mark_the_last_move_and_the_winning_line(ttt_check):
     for block in states[1:6]:  # each step fills one square: that one, and only it, is in brackets
         row, column = re.search(r"coordinate=\((\d),(\d)\)", block).groups()
         letter = "ABC"[int(row) - 1]
-        rows = {r: line for r, line in re.findall(r"^ ([123]) (.*)$", block, re.MULTILINE)}
+        # rows lettered A to C, columns numbered 1 to 3
+        assert block.splitlines()[1] == "    1  2  3"
+        rows = {r: line for r, line in re.findall(r"^ ([ABC]) (.*)$", block, re.MULTILINE)}
         drawing = "\n".join(rows.values())
-        assert len(re.findall(r"\[[XO]\]", drawing)) == 1 and rows[row][3 * (int(column) - 1)] == "["
-        # the label and the legend under the drawing name the square in both notations
-        mark = rows[row][3 * (int(column) - 1) + 1]
+        assert len(re.findall(r"\[[XO]\]", drawing)) == 1 and rows[letter][3 * (int(column) - 1)] == "["
+        # the label and the line under the drawing name the square in both notations
+        mark = rows[letter][3 * (int(column) - 1) + 1]
         assert f"coordinate=({row},{column}) {letter}{column}\n" in block
-        assert f"\n [{mark}] ({row},{column}) = {letter}{column}\n" in block
+        assert f"\n [{mark}] {letter}{column} = ({row},{column})\n" in block
     last = states[5]
-    board = "\n".join(re.findall(r"^ [123] .*$", last, re.MULTILINE))
+    board = "\n".join(re.findall(r"^ [ABC] .*$", last, re.MULTILINE))
     assert "\n *X* winning line" in last and len(re.findall(r"\*X\*", board)) == 2  # the line's other two squares
 
 

@@ -80,3 +80,26 @@ def test_a_slower_engine_is_announced_with_its_reason(ttt_check, args, why):
 def test_the_packed_engine_is_not_announced(ttt_check):
     code, _, err = ttt_check("--size", "4", "--max-states", "2000")
     assert code == 4 and err == ""
+
+
+@pytest.mark.parametrize(
+    "args, unknown, meant",
+    [
+        (["-i", "OHasNotWin"], "unknown invariant 'OHasNotWin' for spec 'strategy'", "OHasNotWon"),
+        (["--spec", "random", "-i", "notstalemate"], "unknown invariant 'notstalemate' for spec 'random'", "NotStalemate"),
+        (["-t", "XMustEventualyWin"], "unknown temporal property 'XMustEventualyWin' for spec 'strategy'", "XMustEventuallyWin"),
+        (["-i", "OHasNotWon", "--view", "bord"], "unknown view 'bord'", "board"),
+        (["--spec", "stratgy"], "'stratgy' is neither a spec (strategy, random) nor a .qnt file", "strategy"),
+        (["explore", "-i", "XHasNotWin"], "unknown invariant 'XHasNotWin' for spec 'strategy'", "XHasNotWon"),
+        (["run", "--spec", "random", "-i", "OHasnotWon"], "unknown invariant 'OHasnotWon' for spec 'random'", "OHasNotWon"),
+    ],
+)
+def test_a_mistyped_name_gets_the_name_meant(ttt_check, args, unknown, meant):
+    code, out, err = ttt_check(*args)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert f"{unknown} (did you mean '{meant}'?)" in err
+
+
+def test_a_name_like_none_gets_no_guess(ttt_check):
+    code, _, err = ttt_check("-i", "Zebra")
+    assert code == 2 and "unknown invariant 'Zebra'" in err and "did you mean" not in err

@@ -44,8 +44,10 @@ def test_a_violation_ends_the_search_with_the_deadlock_check_on_and_leaves_the_d
     """X wins after 5 steps: the games still going at depth 5 are not expanded, so no deadlock verdict is given."""
     code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon")
     assert code == 12 and "States per depth: 1, 9, 72, 252, 756, 1,260\n" in out
-    assert "[unknown] deadlock: none in the states expanded before the search stopped" in out
+    assert "[unknown] deadlock: not checked past the violation (--continue checks it)" in out
     assert "[ok] no deadlock" not in out
+    code, out, _ = ttt_check("--spec", "random", "-i", "XHasNotWon", "--continue")  # as the line says
+    assert code == 12 and "[ok] no deadlock: every reachable state has a successor" in out
 
 
 def test_symmetry_keeps_the_verdicts_and_counts_classes(ttt_check):

@@ -31,7 +31,7 @@ from tuple_specs import FreeMoves, Written
 def from_fixtures(monkeypatch):
     """A `.qnt` file compiled as Quint compiled it for the fixtures (by its name), without Quint."""
 
-    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None, tests=False):
+    def compile_spec(path, quint=None, main=None, cache=True, init=None, step=None, tests=False, compiled=None):
         return json.loads((FIXTURES / f"{Path(path).stem}.json").read_text())
 
     monkeypatch.setattr(spec_model, "compile_spec", compile_spec)

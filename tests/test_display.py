@@ -81,15 +81,53 @@ def test_labels_and_drawings_name_each_picked_square_both_ways(size, k):
             moved = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)
                      if model.square(after.board, (r, c)) and not model.square(before.board, (r, c))]
             (row, column), mark = moved[0], model.square(after.board, moved[0])
-            drawing = model.format_state(after, "board", before)
-            assert f"\n [{mark}] ({row},{column}) = {name(row, column)}" in drawing
-            assert f"\n [{mark}] {name(row, column)} = ({row},{column})" in board_with_letters(model, before, after)
+            drawing = model.format_state(after, "board", before).splitlines()
+            assert f" [{mark}] {name(row, column)} = ({row},{column})" in drawing
+            # the columns numbered, the rows lettered: the square named C1 is drawn in row C, column 1
+            assert drawing[0].split() == [str(c) for c in range(1, size + 1)]
+            line = next(line for line in drawing if line.split()[:1] == [LETTERS[row - 1]])
+            width = len(str(size))
+            assert line[2 + width + (column - 1) * (width + 2)] == "["
 
 
-def board_with_letters(model, before, after) -> str:
-    from model.spec.views import board_view
+LEGEND = "Squares: rows A to C, columns 1 to 3; C1 is row C, column 1, the spec's (3,1)."
 
-    return board_view(model.grid, after, before, letters=True)
+
+def drawings(out: str) -> list[list[str]]:
+    """Each board drawn in `out`: its column numbers, then the letter and the marks of each row."""
+    lines = out.splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        if line.split() == ["1", "2", "3"]:
+            rows = [lines[i + 1 + r].split(maxsplit=1) for r in range(3)]
+            found.append([line.strip(), *(" ".join(row) for row in rows)])
+    return found
+
+
+def test_every_command_draws_the_board_one_way_and_says_how_squares_are_named(ttt_check, tmp_path):
+    """check, run, replay, play and solve: the columns numbered 1 to 3, the rows lettered A to C, and the
+    line that maps the names to the spec's (row, col) once (play: in its greeting)."""
+    trace = tmp_path / "t.itf.json"
+    outputs = {
+        "check": ttt_check("--spec", "random", "-i", "XHasNotWon", "--view", "board", "--out-itf", trace)[1],
+        "run": ttt_check("run", "--spec", "random", "-i", "XHasNotWon", "--seed", "3", "--view", "board")[1],
+        "replay": ttt_check("replay", "--spec", "random", "--view", "board", trace)[1],
+        "play": ttt_check("play", "--seed", "1", "--moves", write(tmp_path / "m", "b2\na2\n"))[1],
+        "solve": ttt_check("solve", "--spec", "random", "--no-slips")[1],
+    }
+    for command, out in outputs.items():
+        assert out.count(LEGEND) == 1, command
+        shown = drawings(out)
+        assert shown and all(d[0] == "1  2  3" or d[0] == "1    2    3" for d in shown), command
+        assert all([row[0] for row in d[1:]] == ["A", "B", "C"] for d in shown), command
+    # the same state is drawn alike by every command: the first move of the check's trace, replayed
+    first = outputs["check"].split("[State 1]")[1].split("\n\n")[0].splitlines()[1:]
+    assert "\n".join(first) in outputs["replay"]
+
+
+def write(path, text: str):
+    path.write_text(text)
+    return path
 
 
 def test_no_letter_name_reaches_itf(ttt_check, tmp_path):

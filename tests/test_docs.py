@@ -104,6 +104,19 @@ def test_every_command_shown_is_an_example(page):
     assert unmarked_commands(page, SET_UP) == []
 
 
+def test_the_references_command_table_lists_every_command_there_is():
+    """One row per command `ttt-check --help` lists (and one for the check itself), each linking to its
+    section; and the README names `ttt-check test`, which a student would not find otherwise."""
+    from model.commands.cli import cli
+
+    text = (DOCS / "reference.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[`ttt-check( \w+)?`\]\(#([\w-]+)\) \| .+ \|$", text, re.M)
+    assert sorted(name.strip() for name, _ in rows) == sorted(["", *cli.commands])
+    for name, anchor in rows:
+        assert anchor == (f"ttt-check-{name.strip()}" if name else "ttt-check-the-check")
+    assert "`ttt-check test FILE.qnt`" in README.read_text(encoding="utf-8")
+
+
 # ---- links ------------------------------------------------------------------------------------------------
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -176,8 +189,9 @@ def test_the_readme_uses_one_prefix():
     for line in text.splitlines():
         if ".venv/bin/" in line and line.strip() not in SET_UP:
             assert "activate" in line, f"README.md: {line}"
-    for page in DOCS.rglob("*.md"):
-        assert ".venv/bin/ttt-check" not in page.read_text(encoding="utf-8"), page
+    for page in DOCS.rglob("*.md"):  # the guides repeat the set-up command, to stand on their own
+        for line in page.read_text(encoding="utf-8").splitlines():
+            assert ".venv/bin/ttt-check" not in line or line.strip() in SET_UP, f"{page}: {line}"
 
 
 # ---- the Portuguese guide ------------------------------------------------------------------------------------
@@ -196,6 +210,28 @@ def prose_figures(page: Path) -> list[int]:
     text = re.sub(r"^    .*$", "", text, flags=re.M)
     numbers = re.findall(r"(?<![\w.,])\d{1,3}(?:[.,]\d{3})+(?![\d])|(?<![\w.,])\d+(?![\d])", text)
     return sorted(int(re.sub(r"[.,]", "", n)) for n in numbers if int(re.sub(r"[.,]", "", n)) >= 10)
+
+
+def written_numbers(text: str) -> set[int]:
+    """Every number in `text`, `1,211` read as 1211."""
+    return {int(n.replace(",", "")) for n in re.findall(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+", text)}
+
+
+def test_every_figure_the_guide_states_is_printed_by_one_of_its_examples(pages):
+    """A figure the guide's prose states (a number of 10 or more) is one that a command of the page prints,
+    or is given, when the page's examples run here; the Portuguese guide states the same figures (below).
+    Without Quint, the examples that need it count by what the page shows (checked where Quint is)."""
+    printed = set()
+    for example in [example for example in RUN if example.page == GUIDE]:
+        try:
+            if needs_quint(example):
+                quint_or_skip()
+            done, _ = pages.result(example)
+            text = done.stdout + done.stderr
+        except pytest.skip.Exception:
+            text = "\n".join(example.shown)
+        printed |= written_numbers(f"{example.command}\n{text}")
+    assert [figure for figure in prose_figures(GUIDE) if figure not in printed] == []
 
 
 def test_the_portuguese_guide_runs_the_same_commands_and_shows_the_same_output():

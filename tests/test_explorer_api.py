@@ -8,6 +8,7 @@ import re
 import threading
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 from boards import drawn
@@ -16,6 +17,8 @@ from enumerator import STRATEGY, is_stalemate
 from checker.web.api import Explorer
 from checker.web.server import make_server
 from model.spec.strategy import StrategyTicTacToe
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def squares(state: dict) -> tuple[str, str]:
@@ -115,3 +118,20 @@ def test_bad_requests_get_a_client_error_as_one_line_of_json(url, path, status, 
     assert failed.value.code == status
     assert "\n" not in body.strip() and "Traceback" not in body
     assert set(json.loads(body)) == {"error"}
+
+
+def test_the_checkers_own_invariants_are_marked():
+    """The invariants the page marks as ttt-check's own are exactly those the .qnt file does not declare."""
+    from model.players.keeps_value import ValuedStrategy
+
+    explorer = Explorer(ValuedStrategy())
+    declared = set(re.findall(r"^\s*val (\w+)", (ROOT / "specs/tictactoe.qnt").read_text(), re.M))
+    marked = {inv["name"]: inv["own"] for inv in explorer.state([0])["invariants"]}
+    assert "StrategyKeepsValue" in marked and "OHasNotWon" in marked
+    assert marked == {name: name not in declared for name in marked}
+
+
+def test_the_drawings_legend_is_given():
+    legend = Explorer(StrategyTicTacToe()).spec()["legend"]
+    assert legend.startswith("Squares: rows A to C, columns 1 to 3; C1 is row C, column 1")
+    assert "(3,1)" in legend

@@ -7,11 +7,13 @@ the values of the spec's definitions shown (`boardEmpty`, `gameOver`...) and of
 an expression typed in the box (`won(X)`, through Quint's REPL) agree with the
 board shown, and a typo gets Quint's own message with its caret.
 
+The README's picture is taken by docs/explorer_screenshot.py, run here too.
+
 Runs in CI (CI set) always; elsewhere it is skipped when Chromium, chromedriver
-or selenium is missing. EXPLORER_SCREENSHOT=FILE saves a screenshot of the page
-midway through the counterexample (the README's picture).
+or selenium is missing.
 """
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -85,9 +87,8 @@ def shown(page) -> dict:
     }
 
 
-def step_through(page, url: str, prop: str, screenshot: str | None = None) -> list[dict]:
-    """Open counterexample `prop` from the list and press Next until its end; what each state showed.
-    With `screenshot`, a picture of the page at state 4 is saved there."""
+def step_through(page, url: str, prop: str) -> list[dict]:
+    """Open counterexample `prop` from the list and press Next until its end; what each state showed."""
     page.get(url)
     link = f"a[data-property={prop}]"
     until(page, lambda driver: driver.find_elements("css selector", link))
@@ -98,8 +99,6 @@ def step_through(page, url: str, prop: str, screenshot: str | None = None) -> li
         page.find_element("id", "next").click()
         until(page, lambda driver: driver.find_element("tag name", "body").get_attribute("data-path") != seen[-1]["path"])
         seen.append(shown(page))
-        if len(seen) == 5 and screenshot:
-            page.save_screenshot(screenshot)
     return seen
 
 
@@ -112,7 +111,7 @@ def assert_a_behaviour(seen: list[dict]) -> None:
 
 
 def test_a_counterexample_opens_step_by_step(page, url):
-    seen = step_through(page, url, "NotStalemate", os.environ.get("EXPLORER_SCREENSHOT"))
+    seen = step_through(page, url, "NotStalemate")
     assert_a_behaviour(seen)
     exploration = STRATEGY.explore()
     stalemates = {s for s in exploration.states if is_stalemate(s[0])}
@@ -223,6 +222,7 @@ def test_the_expression_box_answers_at_the_state_shown_and_keeps_the_expression(
     link = page.find_element("css selector", "a[data-property=XHasNotWon]")
     evaluate(page, "won(X)")
     link.click()
+    until(page, lambda driver: driver.find_element("id", "trace-position").text.startswith("XHasNotWon: state 0 "))
     while page.find_element("id", "next").is_enabled():
         before = page.find_element("tag name", "body").get_attribute("data-path")
         page.find_element("id", "next").click()
@@ -240,3 +240,33 @@ def test_a_typo_gets_quints_message_with_its_caret(page, url):
     assert "Name 'Y' not found" in text and "^" in text
     kind, text = evaluate(page, "won(X")
     assert kind == "error" and "')' is missing" in text
+
+
+def test_the_board_names_its_squares_as_the_terminal_does_and_own_properties_are_marked(page, url):
+    open_state(page, url, "0/1")
+    board = page.find_element("css selector", "#state table.board")
+    assert [th.text for th in board.find_elements("css selector", "th[scope=col]")] == ["1", "2", "3"]
+    assert [th.text for th in board.find_elements("css selector", "th[scope=row]")] == ["A", "B", "C"]
+    legend = page.find_element("id", "legend")
+    assert legend.is_displayed() and "C1 is row C, column 1" in legend.text
+    marked = {row.get_attribute("data-invariant"): bool(row.find_elements("css selector", ".own"))
+              for row in page.find_elements("css selector", "#invariants tr")}
+    assert marked["StrategyKeepsValue"] and not any(v for name, v in marked.items() if name != "StrategyKeepsValue")
+
+
+def test_the_readmes_picture_is_taken_from_the_page(page, url, tmp_path):
+    """docs/explorer_screenshot.py at state 4 of the shortest draw, as README.md shows it."""
+    loaded = importlib.util.spec_from_file_location("explorer_screenshot", ROOT / "docs" / "explorer_screenshot.py")
+    script = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(script)
+    out = tmp_path / "explorer.png"
+    try:
+        assert script.shoot(page, url, str(out)) == "NotStalemate: state 4 of 9"
+        at = shown(page)["state"]
+    finally:
+        page.set_window_size(1280, 900)  # as the other tests see the page
+    png = out.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert width == script.WINDOW[0] == int.from_bytes((ROOT / "docs" / "explorer.png").read_bytes()[16:20], "big")
+    assert STRATEGY.explore().distance[at] == 4  # the state the page showed, 4 moves in

@@ -202,3 +202,13 @@ def test_a_burst_of_state_requests_is_answered_quickly_and_without_errors(server
         if p99 < P99:
             break
     assert min(p99s) < P99, p99s
+
+
+def test_a_port_in_use_is_said_in_one_line_with_the_way_out(ttt_check):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = ttt_check("explore", "--port", port)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert f"cannot listen on 127.0.0.1:{port}: " in err and err.rstrip().endswith("--port 0 picks a free one")

@@ -119,12 +119,11 @@ def minimax_o(board: str, mark: str) -> list[tuple]:
 
 
 @pytest.fixture
-def quint_in_project(ttt_check, tmp_path, monkeypatch):
-    """Quint found, the IR cache in a fresh folder, run from the project folder."""
+def quint_in_project(ttt_check, monkeypatch):
+    """Quint found, run from the project folder (the run's IR cache shared)."""
     env: dict = {"PATH": os.environ.get("PATH", "")}
     give_quint(env)
     monkeypatch.setenv("QUINT", env["QUINT"])
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.chdir(ROOT)
     return ttt_check
 

@@ -202,15 +202,18 @@ def test_moves_from_a_file(tmp_path):
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "nope.txt" in missing.stderr
 
 
-def test_a_move_after_the_end_of_a_filed_game(tmp_path):
+def test_moves_after_the_end_of_a_filed_game_are_not_played_and_the_game_is_kept(tmp_path):
     moves, board, status = a_whole_game(0)
     extra = tmp_path / "extra.txt"
-    extra.write_text("\n".join([*moves, "B2"]) + "\n")  # the end is reported first, whatever the square
-    done = run("play", "--moves", extra, "--seed", "0")
-    assert (done.returncode, done.stderr) == (
-        2,
-        f"ttt-check: error: {extra} line {len(moves) + 1}: the game is over ({status}): no more moves\n",
-    )
+    extra.write_text("\n".join([*moves, "B2", "q"]) + "\n")  # the end is reported, whatever the square
+    saved = tmp_path / "g.itf.json"
+    done = run("play", "--moves", extra, "--seed", "0", "--save", saved)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert boards(done.stdout)[-1][::2] == (board, status)
+    note = f"The game is over ({status}): the moves of {extra} from line {len(moves) + 1} on were not played."
+    assert note in done.stdout.splitlines() and done.stdout.index(note) < done.stdout.index("Saved the game")
+    replayed = run("replay", saved)  # the finished game, kept
+    assert replayed.returncode == 0 and f"{board.count('X') + board.count('O') + 1} states" in replayed.stdout
 
 
 def test_usage_errors(ttt_check):

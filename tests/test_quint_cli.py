@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 import re
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -45,13 +46,44 @@ def test_bad_usage_gets_one_line(ttt_check, args, message, monkeypatch):
     assert code in (2, 3) and message in err and len(err.splitlines()) == 1
 
 
-def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, with_quint):
+@pytest.mark.parametrize("edited", [False, True])
+@pytest.mark.parametrize("option", [["--size", "4"], ["--k", "3"], ["--no-stutter"]])
+def test_an_option_of_the_transcriptions_is_bad_usage_before_quint_is_looked_for(ttt_check, tmp_path, monkeypatch,
+                                                                                 option, edited):
+    """Where no Quint can be found (no QUINT, none on PATH, no .quint/ above): the usage error, exit 2, as
+    on a machine with Quint; for a .qnt file named, and for a registered spec whose file was edited."""
+    (tmp_path / "specs").mkdir()
+    for name in ("tictactoe.qnt", "manifest.json"):
+        (tmp_path / "specs" / name).write_bytes((ROOT / "specs" / name).read_bytes())
+    if edited:
+        with (tmp_path / "specs" / "tictactoe.qnt").open("a") as spec:
+            spec.write("// edited\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("QUINT", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "specs"))
+    args = ["--spec", "strategy"] if edited else ["--spec", "specs/tictactoe.qnt"]
+    code, out, err = ttt_check(*args, *option)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert f"{option[0]} applies to the registered specs' Python transcriptions, not to a .qnt file" in err
+
+
+def test_real_quint_the_lecture_spec_and_its_edit(ttt_check, fresh_cache):
+    started = time.perf_counter()
     code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
+    took = time.perf_counter() - started
     assert code == 0 and "[ok] invariant OHasNotWon holds in all 871 reachable states" in out
-    assert len(list(with_quint.rglob("*.json"))) == 1  # cached: the next run does not start Quint
+    # Quint's compile is said apart from the search's time, and is part of the command's own
+    compiled = re.search(r"^Quint compiled the spec first, in (\d+\.\d\d) s \(not counted above; kept in the cache "
+                         r"until the file changes\)$", out, re.M)
+    assert compiled and 0 < float(compiled[1]) <= took
+    assert len(list(fresh_cache.rglob("*.json"))) == 1  # cached: the next run does not start Quint
+    code, out, _ = ttt_check("--spec", "specs/tictactoe.qnt", "-i", "OHasNotWon")
+    assert code == 0 and "Quint compiled" not in out
+    code, out, _ = ttt_check("run", "--spec", "tests/specs/tictactoe_no_block.qnt", "--max-samples", "3", "--seed", "1")
+    assert code in (0, 12) and out.splitlines()[-2].startswith("Quint compiled the spec first, in ")
     code, out, _ = ttt_check("--spec", "tests/specs/tictactoe_no_block.qnt", "-i", "OHasNotWon", "--continue")
     assert code == 12 and "[violation] invariant OHasNotWon is violated after 6 steps" in out
-    assert "1,211 distinct states" in out
+    assert "1,211 distinct states" in out and "Quint compiled" not in out
 
 
 def test_real_quint_deadlock_without_the_stutter_step(ttt_check, with_quint):

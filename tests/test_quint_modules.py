@@ -13,7 +13,7 @@ import re
 import subprocess
 
 import pytest
-from conftest import quint_or_skip, quint_run
+from conftest import ROOT, quint_or_skip, quint_run
 
 CLOCKS = "tests/specs/clocks.qnt"
 HOURS_ONLY = ["--main", "hoursOnly", "--init", "Hours::init", "--step", "Hours::step"]
@@ -97,11 +97,14 @@ def test_an_instance_imported_whole_brings_its_init_and_step(ttt_check, quint_ca
 def test_each_main_init_and_step_has_its_own_cache_entry(ttt_check, quint_cache):
     for options in ([], HOURS_ONLY, MINUTES_ONLY, HOURS_ONLY):
         assert ttt_check("--spec", CLOCKS, *options, "--list")[0] == 0
-    entries = sorted(path.name for path in quint_cache.rglob("*.json"))
-    assert len(entries) >= 3
-    before = {path: path.stat().st_mtime_ns for path in quint_cache.rglob("*.json")}
+    entries = list((quint_cache / "ttt-check" / "ir").glob("*.json"))  # the run's IR cache, shared
+    irs = [json.loads(path.read_text())["ir"] for path in entries]
+    clocks = {(ir["main"], ir["init"], ir["step"]) for ir in irs if str(ROOT / CLOCKS) in ir["files"]}
+    assert clocks >= {("clocks", "init", "step"), ("hoursOnly", "hoursOnly::Hours::init", "hoursOnly::Hours::step"),
+                      ("minutesOnly", "minutesOnly::counter::init", "minutesOnly::counter::step")}
+    before = {path: path.stat().st_mtime_ns for path in entries}
     assert ttt_check("--spec", CLOCKS, *MINUTES_ONLY, "--list")[0] == 0
-    assert {path: path.stat().st_mtime_ns for path in quint_cache.rglob("*.json")} == before  # read, not written
+    assert {path: path.stat().st_mtime_ns for path in entries} == before  # read, not written
 
 
 @pytest.mark.parametrize(

@@ -102,3 +102,20 @@ def test_each_tests_trace_is_written_under_quints_name_and_replays(ttt_check, qu
     traces = [*(tmp_path / "ours").iterdir(), *(tmp_path / "quint").iterdir()]
     code, out, err = ttt_check("replay", "--spec", RUNS, "--quiet", *traces)
     assert (code, err) == (0, "") and "5 traces are behaviours of the spec, 0 are not" in out
+
+
+def test_a_failed_then_shows_the_state_it_failed_in(ttt_check, quint_cache):
+    """`init.then(all { x > 5, x' = 1 })`: the second step is false in the state init made (x == 0), so the
+    run ends in that state, which is shown last; no state of unset variables follows it."""
+    code, out, _ = ttt_check("test", RUNS, "--match", "^thenTest$", "--seed", "1")
+    assert code == 1 and "Error [QNT513]" in out
+    run = out.split("The test's run", 1)[1]
+    assert re.findall(r"^\[State (\d+)\]  (.+)\n(.+)$", run, re.M) == [("0", "init", "{ x: 0 }")]
+    assert "It failed in state 0, the last one above." in run and "no assignment" not in out
+
+
+def test_a_spec_without_tests_names_its_module(ttt_check, quint_cache):
+    code, out, _ = ttt_check("test")
+    assert code == 0 and out.splitlines()[1:] == ["  tictactoe", "", "No test: no definition of module tictactoe ends with Test."]
+    code, out, _ = ttt_check("test", RUNS, "--match", "nothingLikeThis")
+    assert code == 0 and "No test: no definition of module runs matches 'nothingLikeThis'." in out

@@ -104,11 +104,11 @@ def test_strategy_keeps_value_fails_after_two_steps_and_names_a_better_move(ttt_
     assert code == 12
     assert "[violation] invariant StrategyKeepsValue is violated after 2 steps" in out
     assert "MoveX › StartInCorner  corner=(1,1)" in out and "MoveO › MoveToEmpty  coordinate=(1,3)" in out
-    assert "(2,2) = B2 by MoveX › TakeCenter, after which it is a draw" in out
+    assert "B2 = (2,2) by MoveX › TakeCenter, after which it is a draw" in out
     keeping = re.search(r"A move that keeps the win: (.*)\. ", out).group(1).split(" or ")
     board = "X.O......"  # the counterexample's last state, as the trace shows it
     assert set(independent_slips()[board]) == {4}
-    expected = {f"({i // 3 + 1},{i % 3 + 1}) = {'ABC'[i // 3]}{i % 3 + 1}" for i in range(9) if board[i] == "." and plain(board[:i] + "X" + board[i + 1 :], "O") == 1}
+    expected = {f"{'ABC'[i // 3]}{i % 3 + 1} = ({i // 3 + 1},{i % 3 + 1})" for i in range(9) if board[i] == "." and plain(board[:i] + "X" + board[i + 1 :], "O") == 1}
     assert set(keeping) == expected and expected
     # the trace is a behaviour of the spec
     model = ValuedStrategy()

@@ -93,7 +93,7 @@ def test_the_board_is_drawn_beside_the_specs_own_view():
     after = next(after for _, after in game.next_steps(game.init()))
     assert set(game.views) == {"board", "tla"}
     assert game.format_state(after, "tla") == "/\\ board = " + str((("x", ".", "."), (".", ".", "."), (".", ".", ".")))
-    assert game.format_state(after, "board", game.init()).splitlines()[1].split() == ["1", "[X]", ".", "."]
+    assert game.format_state(after, "board", game.init()).splitlines()[1].split() == ["A", "[X]", ".", "."]
 
 
 def test_a_spec_without_its_own_faster_steps_or_draws_is_stepped_and_drawn_through_its_steps():

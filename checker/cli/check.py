@@ -20,7 +20,7 @@ from checker.cli.common import (
 from checker.explore.bfs import DECIDED, INTERRUPTED, Result, explore
 from checker.model import Invariant, Model, SpecError
 from checker.properties.temporal import TemporalProperty
-from checker.report import format_stats, format_trace
+from checker.report import format_compile, format_stats, format_trace
 
 if TYPE_CHECKING:
     from checker.properties.liveness import Verdict
@@ -142,7 +142,7 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
         elif result.stats.cut_short:
             lines.append("[unknown] deadlock: none in the states explored")
         elif result.stats.stopped == DECIDED:  # the violations ended the search before every state was expanded
-            lines.append("[unknown] deadlock: none in the states expanded before the search stopped")
+            lines.append("[unknown] deadlock: not checked past the violation (--continue checks it)")
         else:
             lines.append("[ok] no deadlock: every reachable state has a successor")
     return lines
@@ -178,7 +178,7 @@ def format_check(
     parts += [verdict.explain(model, view) for verdict in temporal if not verdict.holds]
     unknown = [f"[unknown] temporal {p.name}: needs the whole state graph, which was not explored" for p in undecided]
     parts.append("\n".join(verdicts(result, invariants, deadlock) + [v.line() for v in temporal] + unknown))
-    parts.append(format_stats(result.stats))
+    parts.append("\n".join(filter(None, [format_stats(result.stats), format_compile(model)])))
     return "\n\n".join(parts)
 
 

@@ -121,14 +121,6 @@ def read_spec(path: str) -> str:
         raise SpecError(f"{path}: {error}") from None
 
 
-def refuse_options(spec: Model, options: Mapping[str, object]) -> Model:
-    """The default for a `.qnt` file given options of the registered specs: refuse them."""
-    if options:
-        flags = ", ".join("--" + name.replace("_", "-") for name in options)
-        raise click.UsageError(f"{flags} applies to the registered specs, not to a .qnt file")
-    return spec
-
-
 class Specs:
     """The specs a command line offers, and the options their factories take.
 
@@ -138,7 +130,9 @@ class Specs:
     model, given with --spec or a changed registered file, goes through
     `evaluated(model, options)`, which may give it more (views, the options it
     accepts, from the non-default ones in `options`) or refuse them with a
-    click.UsageError.
+    click.UsageError. The options not named in `file_options` are the
+    transcriptions' own: given for a file, they are refused before Quint is
+    looked for, so that bad usage is said as such on any machine.
     """
 
     def __init__(
@@ -149,8 +143,9 @@ class Specs:
         summary: str = "Model-check a spec, exhaustively.",
         examples: Mapping[str, str] = {},
         sources: Mapping[str, Transcribed] = {},
-        evaluated: Callable[[Model, Mapping[str, object]], Model] = refuse_options,
+        evaluated: Callable[[Model, Mapping[str, object]], Model] = lambda spec, options: spec,
         reads: Callable[[Mapping[str, object]], Sequence[tuple[str, str]]] = lambda params: (),
+        file_options: Sequence[str] = (),
     ):
         self.factories = dict(factories)
         self.default = default
@@ -165,6 +160,8 @@ class Specs:
         self.reads = reads
         #: the changed files already announced (a command may build its spec twice)
         self.noted: set[str] = set()
+        #: the names of the options a `.qnt` file evaluated as written takes too
+        self.file_options = frozenset(file_options)
 
     def help(self, command: str, text: str) -> str:
         """A command's help: the first paragraph of its generic `text`, the examples for these specs,
@@ -231,6 +228,7 @@ class Specs:
         if name.endswith(".qnt"):
             from checker.quint.spec_model import load
 
+            self.refuse_for_file(name, changed)
             if os.path.lexists(name):  # a FIFO, a device or a folder is named for what it is
                 read_spec(name)
             quint = {k: v for k, v in file_options.items() if v is not None and k != "config"}
@@ -243,11 +241,22 @@ class Specs:
         if source is not None:
             path = source.find()
             if not source.unchanged(path):
+                self.refuse_for_file(path, changed)
                 return self.build_changed(name, path, file_options["quint"], changed, announce)
         try:
             return self.factories[name](**options)
         except ValueError as error:  # options that cannot go together
             raise click.UsageError(str(error)) from None
+
+    def refuse_for_file(self, path: str, changed: Mapping[str, object]) -> None:
+        """UsageError when `changed` holds an option of the transcriptions only, for the file at `path`."""
+        refused = [name for name in changed if name not in self.file_options]
+        if refused:
+            flags = {option.name: max(option.opts, key=len) for option in self.options}
+            raise click.UsageError(
+                f"{', '.join(flags[name] for name in refused)} applies to the registered specs' Python "
+                f"transcriptions, not to a .qnt file evaluated as written ({path})"
+            )
 
     def build_changed(
         self, name: str, path: str, quint: str | None, options: Mapping[str, object], announce: bool = True
@@ -414,7 +423,8 @@ class SpecName(click.ParamType):
     def convert(self, value, param, ctx):
         if value in self.choices or str(value).endswith((".qnt", ".tla")):
             return value
-        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt or .tla file", param, ctx)
+        self.fail(f"'{value}' is neither a spec ({', '.join(self.choices)}) nor a .qnt or .tla file"
+                  f"{did_you_mean(str(value), self.choices)}", param, ctx)
 
 
 def quint_file_options() -> list[click.Option]:
@@ -436,9 +446,10 @@ def resolve_invariants(model: Model, names: Sequence[str]):
     for name in dict.fromkeys([*model.required_invariants, *(names or model.default_invariants)]):
         invariant = model.invariants.get(name) or boolean_definitions(model).get(name)
         if invariant is None:
+            valid = [*model.invariants, *boolean_definitions(model)]
             raise click.BadParameter(
-                f"unknown invariant '{name}' for spec '{model.name}'; valid names: "
-                f"{', '.join([*model.invariants, *boolean_definitions(model)])}",
+                f"unknown invariant '{name}' for spec '{model.name}'{did_you_mean(name, valid)}; valid names: "
+                f"{', '.join(valid)}",
                 param_hint="'--invariant'",
             )
         chosen.append(invariant)
@@ -474,7 +485,8 @@ def resolve_temporal(model: Model, names: Sequence[str]):
         if name not in model.temporal_properties:
             valid = ", ".join(model.temporal_properties) or "(none)"
             raise click.BadParameter(
-                f"unknown temporal property '{name}' for spec '{model.name}'; valid names: {valid}",
+                f"unknown temporal property '{name}' for spec '{model.name}'"
+                f"{did_you_mean(name, list(model.temporal_properties))}; valid names: {valid}",
                 param_hint="'--temporal'",
             )
     return [model.temporal_properties[name] for name in names]
@@ -488,10 +500,20 @@ def reported_invariants(model: Model, names: Sequence[str]) -> list:
 def resolve_view(model: Model, view: str) -> str:
     """`view` if the model has it (or it is 'all')."""
     if view != "all" and view not in model.views:
+        valid = [*model.views, "all"]
         raise click.BadParameter(
-            f"unknown view '{view}'; valid views: {', '.join([*model.views, 'all'])}", param_hint="'--view'"
+            f"unknown view '{view}'{did_you_mean(view, valid)}; valid views: {', '.join(valid)}", param_hint="'--view'"
         )
     return view
+
+
+def did_you_mean(name: str, valid: Sequence[str]) -> str:
+    """` (did you mean 'OHasNotWon'?)` for a name that is close to one of `valid` (case aside), else ''."""
+    from difflib import get_close_matches
+
+    folded = {choice.lower(): choice for choice in valid}
+    close = get_close_matches(name.lower(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean '{folded[close[0]]}'?)" if close else ""
 
 
 def invariant_option(help_text: str):

@@ -90,7 +90,8 @@ def explore_command(specs: Specs) -> click.Command:
         try:
             server = make_server(Explorer(model, found, evaluate), port)
         except OSError as error:
-            raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}", param_hint="'--port'")
+            hint = "; --port 0 picks a free one" if port else ""
+            raise click.BadParameter(f"cannot listen on 127.0.0.1:{port}: {error.strerror}{hint}", param_hint="'--port'")
         host, bound = server.server_address[:2]
         names = ", ".join(name for name, _, _ in found) or "none"
         click.echo(f"Exploring spec '{model.name}' at http://{host}:{bound}/  (counterexamples: {names}; Ctrl+C stops)")

@@ -133,7 +133,7 @@ def run_command(specs: Specs) -> click.Command:
         from random import SystemRandom
 
         from checker.explore.simulate import replay_sample, simulate
-        from checker.report import format_trace
+        from checker.report import format_compile, format_trace
 
         refuse_unused(ctx, [("itf_style", "--out-itf", bool(out_itf))])
         refuse_same_file(ctx, ["out_itf"], specs=specs)
@@ -167,6 +167,8 @@ def run_command(specs: Specs) -> click.Command:
         if shown.states:
             click.echo(format_trace(model, shown, view) + "\n")
         click.echo(format_outcome(result, chosen))
+        if model.compile_seconds is not None:
+            click.echo(format_compile(model))
         code = EXIT_INVARIANT if violation is not None else EXIT_OK
         if out_itf:
             from checker.cli.itf_out import write_traces

@@ -163,9 +163,11 @@ def solve_command(specs: Specs) -> click.Command:
             raise click.UsageError(str(error)) from None
         seconds = time.perf_counter() - started
         (initial, *_) = model.init_states()
+        legend = model.legend("board")  # the drawings of moves' values name squares as the board's drawing
         click.echo(
             f"Solving spec '{model.name}' ({model.source}): {model.description}\n"
             f"{len(graph):,} reachable states, solved by retrograde analysis in {seconds:.2f} s.\n"
+            + (f"{legend}\n" if legend else "")
         )
         parts = [format_value(solution, initial), format_games(solution, initial), format_states(solution)]
         parts.append(format_rules(model, solution, initial))

@@ -99,8 +99,8 @@ def test_command(specs: Specs) -> click.Command:
     def test(ctx, file, match, max_samples, seed, out_itf, view, **kwargs):
         """Run the tests of a Quint spec (its runs), as quint test does.
 
-        A failing test prints Quint's error, its trace as a counterexample is
-        printed, and the --seed that repeats it.
+        For a failing test it prints Quint's error, the test's run state by
+        state (as a counterexample), and the --seed that repeats it.
 
         Exit codes: 0 every test passes, 1 a test fails, 2 bad usage, 3 the
         spec cannot be evaluated or a test uses what ttt-check refuses, 74 the
@@ -153,7 +153,7 @@ def test_command(specs: Specs) -> click.Command:
         if any(r.status == "failed" for r in results):
             code = EXIT_FAILED
         if not tests:
-            click.echo(f"No test: no definition of {spec.name} {'matches ' + repr(match) if match else 'ends with Test'}.")
+            click.echo(f"No test: no definition of module {module} {'matches ' + repr(match) if match else 'ends with Test'}.")
         if out_itf and results:
             code = write_files(lambda: write_traces(spec, results, out_itf)) or code
         ctx.exit(code)
@@ -232,7 +232,7 @@ def failure(spec, display, result: Result, number: int, view: str) -> str:
         steps = plural(len(trace) - 1, "step")
         lines.append(f"\n       The test's run, {steps} after its first state:\n")
         lines.append(format_trace(model, shown, view if view in model.views or view == "all" else "all"))
-        lines.append("")
+        lines.append(f"\n       It failed in state {len(trace) - 1}, the last one above.\n")
     lines.append(f"    Use --seed=0x{result.seed:x} --match={result.name} to repeat.")
     return "\n".join(lines)
 

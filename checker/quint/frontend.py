@@ -26,8 +26,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from checker.files import SOURCE_LIMIT, ReadError, read_bounded, write_atomically
 from checker.model import SpecError
@@ -139,6 +140,7 @@ def compile_spec(
     init: str | None = None,
     step: str | None = None,
     tests: bool = False,
+    compiled: Callable[[float], None] | None = None,
 ) -> dict:
     """The IR of `spec`, from the cache or from Quint: `{main, modules: [the flattened main module],
     types, sourceMap, init, step, names, visible, files}`. `init` and `step` are the flattened names of the
@@ -146,7 +148,8 @@ def compile_spec(
     property imported from another module to the name the main module gives it (`M::I::inv` -> `I::inv`),
     `visible` are the names the main module can use (its own and those it imports);
     `sourceMap` is in the shape `quint parse --source-map` writes, for the ids of the flattened module.
-    `tests`: for `ttt-check test`, a spec without its init or step action compiles too (see `flatten.js`)."""
+    `tests`: for `ttt-check test`, a spec without its init or step action compiles too (see `flatten.js`).
+    `compiled` is told the seconds Quint took, when it ran (not for an IR from the cache)."""
     if not spec.is_file():
         raise FrontEndError(f"no such spec file: {spec}")
     executable = find_quint(quint, spec)
@@ -159,7 +162,10 @@ def compile_spec(
         ir = cached_ir(entry, key)
         if ir is not None:
             return ir
+    started = time.perf_counter()
     ir = run_driver(spec, package, version, options)
+    if compiled is not None:
+        compiled(time.perf_counter() - started)
     if entry is not None:
         store(entry, key, ir)
     return ir

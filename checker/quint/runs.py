@@ -83,7 +83,8 @@ class Runner:
             value = self.eval(definition["expr"], {})
         except QuintError as failure:
             error = failure
-        self.shift()
+        if error is None or self.pending is not None:  # a run stopped by a false step ends in the state it was in
+            self.shift()
         return Outcome(value, Trace(tuple(self.states), tuple(self.labels)), error)
 
     def shift(self) -> None:

@@ -524,5 +524,8 @@ def load(
     its main one imports or instantiates; `init` and `step` as `quint run --init/--step` takes them.
     `tests`: for running the spec's tests, which need neither (see `QuintSpec`)."""
     spec = Path(path)
-    ir = compile_spec(spec, quint, main, init=init, step=step, tests=tests)
-    return QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"], actions=not tests)
+    seconds = []
+    ir = compile_spec(spec, quint, main, init=init, step=step, tests=tests, compiled=seconds.append)
+    model = QuintSpec(ir, path, spec.read_text(), ir["init"], ir["step"], actions=not tests)
+    model.compile_seconds = seconds[0] if seconds else None
+    return model

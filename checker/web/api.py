@@ -147,7 +147,9 @@ class Explorer:
             for index, (successor, labels) in enumerate(steps)
         ]
         invariants = [
-            {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state))}
+            {"name": inv.name, "definition": inv.definition, "doc": inv.doc, "holds": bool(inv.holds(state)),
+             #: ttt-check's own property, not in the spec's file
+             "own": inv.own}
             for inv in self.model.reported_invariants()
         ]
         own = getattr(self.model.show_value, "__func__", None) is not Model.show_value  # the spec's own notation
@@ -175,6 +177,8 @@ class Explorer:
             "description": model.description,
             "source": model.source,
             "views": list(model.views),
+            #: how to read the drawings (`Model.legend`), or ""
+            "legend": model.legend("board"),
             "initial": [{"path": [index], **self.card(state)} for index, state in enumerate(self.initial)],
             "counterexamples": self.counterexamples,
             #: whether /api/eval answers (Quint's REPL is there for the spec)

@@ -30,14 +30,7 @@ def transcribed(spec: type[TicTacToe]) -> Transcribed:
 
 def evaluated(spec: Model, options: Mapping[str, object]) -> Model:
     """A `.qnt` evaluated as written: of the game's shape, with the board views and the player kinds
-    --x/--o; the options of the transcriptions (--size, --k, --no-stutter) do not apply to it."""
-    flags = {"size": "--size", "k": "--k", "stutter": "--no-stutter"}
-    board = [flag for name, flag in flags.items() if name in options]
-    if board:
-        raise click.UsageError(
-            f"{', '.join(board)} applies to the registered specs' Python transcriptions, not to a .qnt file "
-            f"evaluated as written ({spec.source})"
-        )
+    --x/--o (the transcriptions' --size, --k and --no-stutter are refused before, see `Specs`)."""
     game = game_of(spec)
     players = {name: options[name] for name in ("x", "o") if name in options}
     if not players:
@@ -88,6 +81,7 @@ SPECS = Specs(
     default="strategy",
     sources={"strategy": transcribed(StrategyTicTacToe), "random": transcribed(TicTacToe)},
     evaluated=evaluated,
+    file_options=("x", "o"),
     reads=policies_read,
     summary="Model-check the lecture's tic-tac-toe spec, in Quint or TLA+, exhaustively.",
     examples={

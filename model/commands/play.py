@@ -33,7 +33,7 @@ from model.players.kinds import KINDS, LEARNED
 from model.players.solver import OUTCOMES, position_values
 from model.spec.state import O, X, State
 from model.spec.tictactoe import TicTacToe
-from model.spec.views import board_view, both_names, moved_to, square_name
+from model.spec.views import board_view, both_names, legend, moved_to, square_name
 
 #: exit codes of `play` (bad usage and a bad move in --moves: 2, as every command)
 EXIT_FINISHED, EXIT_UNFINISHED = 0, 1
@@ -68,13 +68,14 @@ def parse_move(text: str, grid: Grid) -> Coordinate:
 
 
 def how_to_move(grid: Grid) -> str:
-    """How to type a move on `grid`, in two lines: `A1 to C3`, `or as Quint's (row,column): B2 = (2,2), the centre`
-    (an even board has no centre)."""
+    """How squares are named (`views.legend`), then how to type a move on `grid`, in two lines: `A1 to C3`,
+    `or as Quint's (row,column): B2 = (2,2), the centre` (an even board has no centre)."""
     example = grid.center or (2, 3)
     centre = ", the centre" if grid.center else ""
     return (
+        f"{legend(grid)}\n"
         f"Type a move as a row letter and a column number, A1 to {square_name((grid.size, grid.size))},\n"
-        f"or as Quint's (row,column): {both_names(example, letters=True)}{centre}. q quits."
+        f"or as Quint's (row,column): {both_names(example)}{centre}. q quits."
     )
 
 
@@ -89,7 +90,7 @@ def explain(game: TicTacToe, kind: str, state: State, label: Label, choices: int
     tied = f"one of {choices} moves it may choose, picked at random" if choices > 1 else "its only move"
     if kind == "strategy":
         rule = label.path[1]
-        earlier = game.rules_not_taken(rule, name=lambda square: both_names(square, letters=True))
+        earlier = game.rules_not_taken(rule, name=both_names)
         lines = [f"Chosen by the strategy's rule {rule} ({tied})."]
         return "\n".join(lines + ["Earlier rules, not taken:"] * bool(earlier) + [f"  {why}" for why in earlier])
     if kind in ("minimax", "perfect"):
@@ -187,7 +188,7 @@ class Game:
     def show(self) -> str:
         """The board, the last move marked, and the game's status."""
         previous = self.states[-2] if len(self.states) > 1 else None
-        board = board_view(self.model.grid, self.state, previous, letters=True)
+        board = board_view(self.model.grid, self.state, previous)
         return f"{board}\nStatus: {status(self.model, self.state)}"
 
     def human_move(self, text: str) -> str:
@@ -197,11 +198,11 @@ class Game:
         coordinate = parse_move(text, self.model.grid)
         taken = self.model.square(self.state.board, coordinate)
         if taken is not None:
-            raise BadMove(f"{both_names(coordinate, letters=True)} is taken: {taken} is there")
+            raise BadMove(f"{both_names(coordinate)} is taken: {taken} is there")
         bit = self.model.grid.bit[coordinate]
         after = next(s for _, s in self.model.next_steps(self.state) if (s.x | s.o) & bit)
         self.states.append(after)
-        return f"\nYou ({self.human}) play {both_names(coordinate, letters=True)}.\n{self.show()}"
+        return f"\nYou ({self.human}) play {both_names(coordinate)}.\n{self.show()}"
 
     def computer_move(self) -> str:
         """Let the computer's player kind move; the move, its reason and the board."""
@@ -213,7 +214,7 @@ class Game:
         self.states.append(after)
         coordinate = moved_to(self.model.grid, state, after)
         return (
-            f"The computer ({state.nextTurn}) plays {both_names(coordinate, letters=True)}: {steps[after]}\n"
+            f"The computer ({state.nextTurn}) plays {both_names(coordinate)}: {steps[after]}\n"
             f"{explain(self.model, self.kind, state, steps[after], len(steps))}\n{self.show()}"
         )
 
@@ -346,12 +347,16 @@ def play_typed(game: Game) -> bool:
 
 
 def play_file(game: Game, path: str, moves: list[tuple[int, str]]) -> None:
-    """Play the human's `moves`, read from the file at `path`; UsageError at the first bad or missing move."""
+    """Play the human's `moves`, read from the file at `path`; UsageError at the first bad or missing move.
+    Moves left after the game's end are not played, and one line says so (the game is kept all the same)."""
     computer_turns(game)
     for number, text in moves:
+        if game.over:
+            if text:
+                click.echo(f"\nThe game is over ({status(game.model, game.state)}): the moves of {path} from line "
+                           f"{number} on were not played.")
+            return
         if not text:  # the end of the file
-            if game.over:
-                return
             raise click.UsageError(
                 f"{path} line {number}: a move of {game.human} is missing: the file ends before the game does"
             )

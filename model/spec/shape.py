@@ -75,6 +75,7 @@ class SpecGame(StrategyTicTacToe):
         self.grid = positions.grid
         self.stutter = True
         self.name, self.source, self.description = spec.name, spec.source, spec.description
+        self.compile_seconds = spec.compile_seconds
         self.nondet_names = spec.nondet_names
         self.action_paths = spec.action_paths
         self.canonical = None  # an edited spec need not play alike on rotated boards

@@ -28,6 +28,7 @@ from model.spec.views import (
     board_view,
     board_width,
     choices_view,
+    legend,
     quint_view,
     side_by_side,
     square_name,
@@ -100,6 +101,7 @@ class TicTacToe(Model[State]):
                 doc,
                 self.quint_body(name, definition),
                 getattr(self, f"explain_{definition}", None),
+                own=name in self.model_invariants,
             )
             for name, (definition, doc) in self.invariant_docs.items()
             # ttt-check's own invariants need the game's values, solved on the lecture's board only
@@ -203,6 +205,10 @@ class TicTacToe(Model[State]):
 
     def to_html(self, state: State) -> str:
         return board_html(self.grid, state)
+
+    def legend(self, view: str) -> str:
+        """Where a drawing is shown, how it names squares (`views.legend`)."""
+        return legend(self.grid) if view in ("board", "all") else ""
 
     def combine_views(self, shown) -> str:
         """`--view all`: the drawing beside Quint's record, so each state is shown once (one under the

@@ -2,8 +2,9 @@
 
 Squares have two names: Quint's `(row, column)`, the spec's notation, and a
 row letter with a column number, `B3`, as moves are typed in `ttt-check
-play`. Drawings number or letter the rows, and wherever a drawing marks a
-square it names it both ways: `(2,3) = B3`.
+play`. Every drawing letters its rows and numbers its columns, so that `C1`
+reads one way only (row C, column 1), and wherever it marks a square it names
+it both ways: `B3 = (2,3)`; `legend` says so in one line.
 """
 
 from __future__ import annotations
@@ -36,15 +37,15 @@ def quint_name(coordinate: Coordinate) -> str:
     return "({},{})".format(*coordinate)
 
 
-def both_names(coordinate: Coordinate, letters: bool = False) -> str:
-    """`(2,3) = B3`, or `B3 = (2,3)` where letters name the rows (`letters`)."""
-    names = quint_name(coordinate), square_name(coordinate)
-    return " = ".join(names[::-1] if letters else names)
+def both_names(coordinate: Coordinate) -> str:
+    """`B3 = (2,3)`: as the drawings name a square, then as Quint does."""
+    return f"{square_name(coordinate)} = {quint_name(coordinate)}"
 
 
-def row_names(grid: Grid) -> str:
-    """`rows 1-3 = A-C in play`: how the row numbers of a drawing read as `play`'s letters."""
-    return f"rows 1-{grid.size} = A-{row_letter(grid.size)} in play"
+def legend(grid: Grid) -> str:
+    """How the drawings name squares, and how the names map to the spec's `(row, column)`."""
+    n, last = grid.size, row_letter(grid.size)
+    return f"Squares: rows A to {last}, columns 1 to {n}; {last}1 is row {last}, column 1, the spec's ({n},1)."
 
 
 def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:
@@ -52,12 +53,12 @@ def quint_view(grid: Grid, state: State, previous: State | None = None) -> str:
     return pretty(to_quint(grid, state))
 
 
-def board_view(grid: Grid, state: State, previous: State | None = None, letters: bool = False) -> str:
-    """A drawing of the board, columns numbered and rows numbered as Quint's `(row, column)` (lettered
-    A, B, ... with `letters`, as moves are typed in `ttt-check play`); under it, whose turn it is.
+def board_view(grid: Grid, state: State, previous: State | None = None) -> str:
+    """A drawing of the board, rows lettered A, B, ... and columns numbered from 1, as moves are typed in
+    `ttt-check play`; under it, whose turn it is.
 
     The squares the step from `previous` filled are drawn `[X]` and named in both notations under the
-    board (`[X] (2,3) = B3`); the squares of a completed winning line are drawn `*X*`.
+    board (`[X] B3 = (2,3)`); the squares of a completed winning line are drawn `*X*`.
     """
     n = grid.size
     width = len(str(n))
@@ -72,23 +73,22 @@ def board_view(grid: Grid, state: State, previous: State | None = None, letters:
             bit = grid.bit[(row, column)]
             left, right = "[]" if changed & bit else "**" if winning & bit else "  "
             cells.append(f"{left}{mark}{right}")
-        name = row_letter(row) if letters else str(row)
-        lines.append(f" {name.rjust(width)} {''.join(cells)}".rstrip())
+        lines.append(f" {row_letter(row).rjust(width)} {''.join(cells)}".rstrip())
     lines.append(f" nextTurn: {state.nextTurn}")
     for moved in grid.coordinates_of(changed):
-        lines.append(f" [{square(grid, state, moved)}] {both_names(moved, letters)}")
+        lines.append(f" [{square(grid, state, moved)}] {both_names(moved)}")
     if winning:
         winners = sorted({square(grid, state, c) for c in grid.coordinates_of(winning)})
         lines.append(" " + " ".join(f"*{winner}*" for winner in winners) + " winning line")
     return "\n".join(lines)
 
 
-def board_width(grid: Grid, letters: bool = False) -> int:
+def board_width(grid: Grid) -> int:
     """The widest line `board_view` draws for `grid`: the same for every state, so that
     what stands beside the drawings of a trace keeps its column."""
     width = len(str(grid.size))
     rows = 2 + width + grid.size * (width + 2)
-    return max(rows, len(f" [X] {both_names((grid.size, grid.size), letters)}"), len(" *X* winning line"))
+    return max(rows, len(f" [X] {both_names((grid.size, grid.size))}"), len(" *X* winning line"))
 
 
 def side_by_side(*columns: str, width: int = PAGE_WIDTH, gap: int = 2, least: int = 0) -> str:
@@ -125,26 +125,28 @@ def moved_to(grid: Grid, before: State, after: State):
 def choices_view(grid: Grid, state: State, marks) -> str:
     """The board with a word on the square of each move: `marks` maps each successor state to its word.
 
-    Occupied squares show their player, empty squares without a word a `.`. Rows
-    are numbered as Quint's; the head line says how they read as `play`'s letters.
+    Occupied squares show their player, empty squares without a word a `.`; rows
+    lettered and columns numbered as in `board_view`.
     """
     words = {moved_to(grid, state, after): str(word) for after, word in marks.items()}
     n = grid.size
     width = max([1, *map(len, words.values())])
     row = len(str(n))
-    lines = [" " * (row + 2) + " ".join(str(c).center(width) for c in range(1, n + 1)) + f"    {row_names(grid)}"]
+    lines = [" " * (row + 2) + " ".join(str(c).center(width) for c in range(1, n + 1))]
     for r in range(1, n + 1):
         cells = [words.get((r, column)) or square(grid, state, (r, column)) or "." for column in range(1, n + 1)]
-        lines.append(f" {str(r).rjust(row)} " + " ".join(cell.center(width) for cell in cells))
+        lines.append(f" {row_letter(r).rjust(row)} " + " ".join(cell.center(width) for cell in cells))
     return "\n".join(line.rstrip() for line in lines)
 
 
 def board_html(grid: Grid, state: State) -> str:
-    """The board as an HTML table (class `board`, a cell's class is its player), for the explorer."""
+    """The board as an HTML table (class `board`, a cell's class is its player), for the explorer: rows
+    lettered and columns numbered in header cells, as in `board_view`."""
     n = grid.size
-    rows = []
+    head = "".join(f'<th scope="col">{column}</th>' for column in range(1, n + 1))
+    rows = [f"<tr><th></th>{head}</tr>"]
     for row in range(1, n + 1):
-        cells = []
+        cells = [f'<th scope="row">{row_letter(row)}</th>']
         for column in range(1, n + 1):
             player = square(grid, state, (row, column))
             title = both_names((row, column))

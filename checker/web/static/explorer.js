@@ -102,7 +102,9 @@ function showState(state, trace) {
       "tr",
       { class: inv.holds ? "holds" : "violated", "data-invariant": inv.name, title: inv.doc },
       element("td", { class: "verdict", text: inv.holds ? "✓" : "✗" }),
-      element("td", {}, element("strong", { text: inv.name }), " ", element("code", { text: inv.definition })),
+      element("td", {}, element("strong", { text: inv.name }), " ",
+        ...(inv.own ? [element("span", { class: "own", text: "ttt-check's own, not in the spec" }), " "] : []),
+        element("code", { text: inv.definition })),
     ),
   );
   $("invariants").tBodies[0].replaceChildren(...rows);
@@ -198,6 +200,8 @@ async function start() {
     return;
   }
   showSpec();
+  $("legend").textContent = spec.legend || "";
+  $("legend").hidden = !spec.legend;
   $("expression").hidden = !spec.expressions;
   $("eval-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -89,6 +89,28 @@ def function(pairs) -> tuple | Record | Fcn:
     return Fcn(pairs)
 
 
+@dataclass(frozen=True)
+class Boolean:
+    """TRUE or FALSE in `strict` values: unequal to the integers 1 and 0, which Python counts equal to True
+    and False."""
+
+    value: bool
+
+
+def strict(value):
+    """`value` with each boolean a `Boolean`: two strict values are equal exactly when the TLA+ values
+    are (TRUE is no 1, {FALSE} no {0})."""
+    if value is True or value is False:
+        return Boolean(value)
+    if isinstance(value, tuple):
+        return tuple(strict(v) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(strict(v) for v in value)
+    if isinstance(value, Fcn):
+        return type(value)((strict(k), strict(v)) for k, v in value.items())
+    return value
+
+
 class NotAValue(ValueError):
     """Text that is not a TLA+ value as TLC prints it."""
 
@@ -398,6 +420,28 @@ def read_output(output: str) -> Report:
         report.verdict = Verdict("error", message=_error_message(lines, first_error))
     _read_trace(lines, first_error, report)
     return report
+
+
+def printed(output: str) -> list[str]:
+    """The values TLC printed with Print or PrintT (as of ASSUME PrintT(...)), each as its text: from the
+    search's start to the first error or the search's end, a value going on over indented lines, TLC's
+    warnings (`Warning: ...` and the place it names) left out."""
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("Starting...")), len(lines))
+    found: list[str] = []
+    warned = False
+    for line in lines[start + 1 :]:
+        if line.startswith(("Error: ", "Computing initial states", "Model checking completed", "Finished in")):
+            break
+        if line.startswith("Warning: ") or (warned and re.match(_LOCATION, line)):
+            warned = line.startswith("Warning: ")
+            continue
+        warned = False
+        if line[:1].isspace() and found:
+            found[-1] += "\n" + line
+        elif line.strip():
+            found.append(line)
+    return found
 
 
 def _error_message(lines: list[str], at: int) -> str:

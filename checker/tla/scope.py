@@ -583,5 +583,9 @@ class LambdaDef:
     def resolved_body(self):
         return self.lam.body
 
+    def parts(self) -> tuple:
+        """Its body, for `tree.walk` (a LAMBDA passed as an argument is walked as any expression is)."""
+        return (self.lam.body,)
+
     name = "LAMBDA"
     let = True

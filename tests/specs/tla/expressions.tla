@@ -26,6 +26,8 @@ Chosen == <<CHOOSE x \in 1..10 : x * x > 20, CHOOSE x \in {"b", "a", "c"} : TRUE
             CHOOSE s \in SUBSET {1, 2, 3} : Cardinality(s) = 2, CHOOSE p \in Procs : p /= p1,
             CHOOSE r \in [a : {1, 2}, b : {"x", "y"}] : r.b = "y",
             CHOOSE f \in [{1, 2} -> {TRUE, FALSE}] : f[1], CHOOSE t \in {<<2, 1>>, <<1, 2, 3>>, <<1, 3>>} : TRUE>>
+Subsets == SUBSET {1, 2}
+SubsetsOfModelValues == SUBSET {p2, p1}
 Unions == <<UNION {{1, 2}, {2, 3}, {}}, UNION {}, UNION {SUBSET {1}, {{2}}}>>
 Domains == <<DOMAIN <<"a", "b">>, DOMAIN [a |-> 1, b |-> 2], DOMAIN (p1 :> 1 @@ p2 :> 2), DOMAIN <<>>>>
 Excepts ==
@@ -33,6 +35,8 @@ Excepts ==
     IN <<[f EXCEPT ![p1].n = @ + 5], [f EXCEPT ![p2].s[2] = 7, ![p1] = [n |-> -1, s |-> <<>>]],
          [<<1, 2, 3>> EXCEPT ![2] = @ * 10], [[a |-> 1, b |-> 2] EXCEPT !.b = @ - 2, !["a"] = 9],
          [<<1, 2>> EXCEPT ![5] = 0]>>
+FunctionSets == <<[{1, 2} -> {"x", "y"}], Cardinality([1..3 -> 1..4]), [{} -> {1}], [{1} -> {}]>>
+RecordSets == <<[a : {1, 2}, b : {"x"}], Cardinality([a : 1..3, b : BOOLEAN, c : {p1, p2}])>>
 SeqMembership == <<<<1, 2>> \in Seq({1, 2}), <<1, 3>> \in Seq({1, 2}), <<>> \in Seq({}), "ab" \in Seq({"a"}),
                    [i \in 1..2 |-> i] \in Seq(Nat), <<1, 2>> \in Seq(Nat)>>
 Sequences_ == <<Append(<<1>>, 2), <<1>> \o <<2, 3>>, "ab" \o "c", SubSeq(<<1, 2, 3, 4>>, 2, 3), SubSeq(<<1, 2>>, 3, 2),
@@ -50,7 +54,7 @@ Quantifiers == <<\E <<x, y>> \in {1, 2} \X {3, 4} : x + y = 6, \A <<x, y>> \in {
                  {x \in SUBSET {1, 2} : 1 \in x}>>
 HigherOrder == <<Twice(LAMBDA x : x * 3, 2), Compose(LAMBDA x : x + 1, LAMBDA x : x * 2, 5), MapSeq(<<1, 2>>, LAMBDA x : -x),
                  Twice(Same, 4), LET Add(a, b) == a + b Apply2(Op(_, _), a, b) == Op(a, b) IN Apply2(Add, 2, 3)>>
-Recursion == <<SetSum({1, 5, 10}), fact[5], <<Even(4), Odd(4)>>>>
+Recursion == <<SetSum({1, 5, 10}), fact[5], fact, <<Even(4), Odd(4)>>>>
 Functions == <<[x \in {1, 2} |-> x * x], [x \in {"a"} |-> 1], (1 :> "a" @@ 2 :> "b"), (p1 :> 0) @@ (p1 :> 1 @@ p2 :> 2),
                [x \in {} |-> 1] = <<>>, [i \in 1..2 |-> i] = <<1, 2>>, [a |-> 1] = [x \in {"a"} |-> 1]>>
 Sets == <<{1, 2} \cup {3}, {1, 2} \cap {2, 3}, {1, 2} \ {2}, {1} \subseteq {1, 2}, 3 \notin {1}, {x * 2 : x \in 1..3},
@@ -60,9 +64,13 @@ Booleans == <<TRUE /\ FALSE, TRUE \/ FALSE, ~TRUE, FALSE => TRUE, TRUE <=> FALSE
 ModelValues == <<p1 = p1, p1 = p2, Procs, {p3, p1}, [p \in Procs |-> p = p2], Permutations({p1, p2})>>
 ASSUME PrintT(<<"Divisions", Divisions>>)
 ASSUME PrintT(<<"Chosen", Chosen>>)
+ASSUME PrintT(<<"Subsets", Subsets>>)
+ASSUME PrintT(<<"SubsetsOfModelValues", SubsetsOfModelValues>>)
 ASSUME PrintT(<<"Unions", Unions>>)
 ASSUME PrintT(<<"Domains", Domains>>)
 ASSUME PrintT(<<"Excepts", Excepts>>)
+ASSUME PrintT(<<"FunctionSets", FunctionSets>>)
+ASSUME PrintT(<<"RecordSets", RecordSets>>)
 ASSUME PrintT(<<"SeqMembership", SeqMembership>>)
 ASSUME PrintT(<<"Sequences_", Sequences_>>)
 ASSUME PrintT(<<"Cardinalities", Cardinalities>>)

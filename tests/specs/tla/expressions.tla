@@ -62,6 +62,8 @@ Sets == <<{1, 2} \cup {3}, {1, 2} \cap {2, 3}, {1, 2} \ {2}, {1} \subseteq {1, 2
 Strings == <<"a" = "a", "a" /= "b", "say \"hi\"\\", <<"x", "y">>>>
 Booleans == <<TRUE /\ FALSE, TRUE \/ FALSE, ~TRUE, FALSE => TRUE, TRUE <=> FALSE, TRUE \equiv TRUE, FALSE # TRUE>>
 ModelValues == <<p1 = p1, p1 = p2, Procs, {p3, p1}, [p \in Procs |-> p = p2], Permutations({p1, p2})>>
+\* a value remembered for {TRUE} is not {1}'s, nor <<FALSE>>'s <<0>>'s: TRUE and FALSE are no numbers
+BooleansAreNoNumbers == <<Pick({TRUE}), Pick({1}), Same(<<FALSE>>), Same(<<0>>), {TRUE} = {TRUE}, Pick({0}), Pick({FALSE})>>
 ASSUME PrintT(<<"Divisions", Divisions>>)
 ASSUME PrintT(<<"Chosen", Chosen>>)
 ASSUME PrintT(<<"Subsets", Subsets>>)
@@ -84,4 +86,5 @@ ASSUME PrintT(<<"Sets", Sets>>)
 ASSUME PrintT(<<"Strings", Strings>>)
 ASSUME PrintT(<<"Booleans", Booleans>>)
 ASSUME PrintT(<<"ModelValues", ModelValues>>)
+ASSUME PrintT(<<"BooleansAreNoNumbers", BooleansAreNoNumbers>>)
 =============================================================================

@@ -285,7 +285,8 @@ def records(fields: tuple, loc):
     return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
 
 
-#: listed sets -> their elements in TLC's order (a spec enumerates the same few sets again and again)
+#: id of a listed set -> the set and its elements in TLC's order (a spec enumerates the same few sets again and
+#: again). Keyed by identity, not equality: Python counts {FALSE, TRUE} equal to {0, 1}, which TLA+ does not
 _ORDERED: dict = {}
 #: the most sets `_ORDERED` keeps
 ORDERED_SETS = 4096
@@ -295,13 +296,14 @@ def enum(s, loc) -> list:
     """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
     if isinstance(s, LazySet):
         return s.in_order(loc)
-    found = _ORDERED.get(s) if isinstance(s, frozenset) else None
-    if found is None:
-        found = ordered(listed(as_set(s, loc), loc))
-        if isinstance(s, frozenset):
-            if len(_ORDERED) >= ORDERED_SETS:
-                _ORDERED.clear()
-            _ORDERED[s] = found
+    kept = _ORDERED.get(id(s))
+    if kept is not None and kept[0] is s:
+        return kept[1]
+    found = ordered(listed(as_set(s, loc), loc))
+    if isinstance(s, frozenset):
+        if len(_ORDERED) >= ORDERED_SETS:
+            _ORDERED.clear()
+        _ORDERED[id(s)] = (s, found)  # the set kept alive, so that its id is no other set's
     return found
 
 

@@ -557,11 +557,40 @@ _MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue,
 
 
 def memo_key(args: tuple):
-    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set)."""
+    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set). A
+    boolean inside is told apart from the number Python counts equal to it (TRUE is no 1, {FALSE} no {0})."""
     for a in args:
         if type(a) not in _MEMO_KINDS:
             return None
-    return args
+    return _tagged(args) if _has_boolean(args) else args
+
+
+#: what a boolean becomes in a key of `memo_key` (a tuple that holds it is no TLA+ value)
+_BOOLEAN = object()
+
+
+def _has_boolean(value) -> bool:
+    kind = type(value)
+    if kind is bool:
+        return True
+    if kind is tuple or kind is frozenset:
+        return any(_has_boolean(v) for v in value)
+    if kind is Rcd or kind is Fcn:
+        return any(_has_boolean(k) or _has_boolean(v) for k, v in value.items())
+    return False
+
+
+def _tagged(value):
+    kind = type(value)
+    if kind is bool:
+        return (_BOOLEAN, value)
+    if kind is tuple:
+        return tuple(_tagged(v) for v in value)
+    if kind is frozenset:
+        return frozenset(_tagged(v) for v in value)
+    if kind is Rcd or kind is Fcn:
+        return (_BOOLEAN, kind, frozenset((_tagged(k), _tagged(v)) for k, v in value.items()))
+    return value
 
 
 def fix(make: Callable[[Callable], Callable]) -> Callable:

@@ -153,6 +153,8 @@ def power(a, b, loc):
     if type(a) is int and type(b) is int:
         if b < 0:
             raise TlaError(f"The second argument of ^ should be a natural number, but instead it is {b}", loc)
+        if a == 0 and b == 0:
+            raise TlaError("0^0 is undefined", loc)
         if a not in (0, 1, -1) and b * max(a.bit_length(), 1) > 1 << 20:
             raise Unsupported(f"{a}^{b} has over a million bits: too large to compute", loc)
         return a**b

@@ -16,8 +16,9 @@ from model.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
-#: the most lines of a help screen, of one option's entry, and the widest line
-MOST_LINES, OPTION_LINES, WIDTH = 60, 2, 80
+#: the most lines of a help screen (a terminal's height, with the options of two languages' spec files), of one
+#: option's entry, and the widest line
+MOST_LINES, OPTION_LINES, WIDTH = 64, 2, 80
 
 COMMANDS = [None, *sorted(cli.commands)]
 

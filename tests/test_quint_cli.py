@@ -32,7 +32,7 @@ README_INSTALL = next(line[2:].strip() for line in (ROOT / "README.md").read_tex
     "args, message",
     [
         (["--spec", "missing.qnt"], "no such spec file: missing.qnt"),
-        (["--spec", "nonsense"], "is neither a spec (strategy, random) nor a .qnt file"),
+        (["--spec", "nonsense"], "is neither a spec (strategy, random) nor a .qnt or .tla file"),
         (["--spec", "specs/tictactoe.qnt", "--no-stutter"], "--no-stutter applies to the registered specs"),
         (["--spec", "specs/tictactoe.qnt", "--size", "4"], "--size applies to the registered specs"),
         (["--spec", "random", "--init", "start"], "--init applies to a .qnt file"),

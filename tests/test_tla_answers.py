@@ -83,3 +83,29 @@ def test_ttt_check_answers_as_the_oracle_on_the_test_specs(config, check):
         assert (found["distinct"], found["depth"]) == (model.distinct, model.depth - 1)
     else:
         assert found["steps"] == want["states"] - 1
+
+
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["result"] != "success"], ids=lambda e: Path(e["config"]).name)
+def test_every_counterexample_replays_as_a_behaviour_of_the_spec(entry, check, tmp_path):
+    trace = tmp_path / "cex.itf.json"
+    args = shlex.split(entry["command"])[1:]
+    code, printed = check(*args, "--out-itf", str(trace))
+    assert code == EXIT[entry["result"]] and trace.is_file(), printed
+    code, printed = check("replay", *args, str(trace))
+    assert code in (0, 12) and "[ok] The trace is a behaviour" in printed, printed
+
+
+@pytest.mark.parametrize("quint, tla", [("strategy", "specs/tictactoe.tla"), ("random", "specs/tictactoe_random.tla")])
+def test_the_tla_specs_have_the_quint_specs_positions_and_moves(quint, tla, check):
+    code, printed = check("compare", quint, tla)
+    assert code == 0 and "[same]" in printed, printed
+    model = oracle.graph(Path(tla).stem)
+    assert f"the same {model.distinct:,} reachable positions" in printed
+
+
+def test_where_a_player_moves_after_a_win_compare_shows_that_game(check):
+    code, printed = check("compare", "random", "tests/specs/tla/tictactoe_after_win.tla")
+    assert code == 1 and "[differ] tests/specs/tla/tictactoe_after_win.tla allows a game" in printed, printed
+    moves = int(re.search(r"allows a game of (\d+) moves", printed).group(1))
+    # the shortest game after a win: X wins in 5 moves, then O moves once more
+    assert moves == 6

@@ -570,7 +570,10 @@ def command(spec: Path, config: Path | None, folder: Path, java_path: str, jar_p
     deadlock = ["-deadlock"] if check_deadlock(text) is False else []
     return [
         java_path, *jvm, f"-Djava.io.tmpdir={folder}", "-cp", str(jar_path), "tlc2.TLC",
-        "-workers", "1", "-fp", "1", "-metadir", str(folder / "states"), *deadlock, "-config", str(copy), spec.name,
+        # liveness checked once, on the whole graph: on a busy machine TLC would otherwise check it midway too, and
+        # stop there with the counts of that moment
+        "-workers", "1", "-fp", "1", "-lncheck", "final", "-metadir", str(folder / "states"), *deadlock,
+        "-config", str(copy), spec.name,
     ]  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from checker.cli.common import (
     write_files,
 )
 from checker.explore.bfs import DECIDED, INTERRUPTED, Result, explore
-from checker.model import Invariant, Model
+from checker.model import Invariant, Model, SpecError
 from checker.properties.temporal import TemporalProperty
 from checker.report import format_stats, format_trace
 
@@ -44,12 +44,13 @@ class Search:
         keep_going, symmetry = options.pop("keep_going"), options.pop("symmetry") or model.symmetry_required
         max_states, engine = options.pop("max_states"), options.pop("engine")
         if symmetry and temporal and model.symmetry_required:
-            raise click.UsageError(
-                "the cfg's SYMMETRY cannot be used with temporal properties: liveness on representatives is sound "
-                "only when every symmetry preserves the property and the fairness, which is not checked (TLC warns "
-                "and checks anyway; ttt-check does not): remove SYMMETRY from the cfg to check them"
+            click.echo(
+                "ttt-check: note: the temporal properties are checked on the states the cfg's SYMMETRY keeps, as TLC "
+                "checks them: sound only when every permutation preserves the properties and the fairness, which is "
+                "not checked (TLC warns alike)",
+                err=True,
             )
-        if symmetry and temporal:
+        elif symmetry and temporal:
             raise click.UsageError(
                 "--symmetry cannot be used with --temporal: liveness on representatives is sound only when "
                 "every symmetry preserves the property and the fairness, which is not checked (TLC warns alike)"
@@ -214,7 +215,14 @@ def run_check(
     from checker.cli.state_space import Watchers
 
     watchers = Watchers(model, coverage, dump)
-    result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
+    try:
+        result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
+    except SpecError as error:  # as TLC does: the behaviour up to the state where the spec fails, then the error
+        behaviour = getattr(error, "behaviour", None)
+        if behaviour is not None:
+            click.echo("The spec cannot be evaluated in the last state of this behaviour:\n")
+            click.echo(format_trace(model, behaviour, view) + "\n")
+        raise
     if sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []

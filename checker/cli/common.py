@@ -183,7 +183,7 @@ class Specs:
             ["-s", "--spec"],
             type=SpecName(list(self.factories)),
             default=self.default,
-            help="strategy (the default), random, a FILE.qnt or a FILE.tla.",
+            help="strategy (default), random, FILE.qnt, FILE.tla.",
         )
         return [spec, *self.options, *quint_file_options()]
 
@@ -409,7 +409,7 @@ class FiniteRange(click.FloatRange):
 class SpecName(click.ParamType):
     """A registered spec's name, or the path of a `.qnt` or `.tla` file."""
 
-    name = "NAME|FILE.qnt|FILE.tla"
+    name = "NAME|FILE"
 
     def __init__(self, choices: Sequence[str]):
         self.choices = list(choices)
@@ -427,7 +427,7 @@ def quint_file_options() -> list[click.Option]:
         click.Option(["--init"], metavar="NAME", help="A .qnt spec's init action (default: init)."),
         click.Option(["--step"], metavar="NAME", help="A .qnt spec's step action (default: step)."),
         click.Option(["--main"], metavar="NAME", help="A .qnt spec's main module (default: the file's)."),
-        click.Option(["--config"], metavar="CFG", help="A .tla spec's model (default: FILE.cfg beside it)."),
+        click.Option(["--config"], metavar="CFG", help="A .tla spec's cfg (default: FILE.cfg)."),
     ]
 
 

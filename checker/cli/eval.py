@@ -21,8 +21,9 @@ def eval_command(specs: Specs) -> click.Command:
     )
     @click.pass_context
     def eval_(ctx, expression, path, **kwargs):
-        """Print the value of an expression of the spec at a state: a Quint expression (through Quint's
-        REPL) for a .qnt spec, a TLA+ one for a .tla spec.
+        """Print the value of a spec's expression (Quint or TLA+) at a state.
+
+        A .qnt spec's expression goes to Quint's REPL; a .tla spec's is evaluated as TLC would.
 
         A .qnt spec needs Quint. Exit codes: 0 printed, 2 bad usage (a --path naming no
         state), 3 EXPR cannot be evaluated there, or Quint cannot be found, 74 no working

@@ -20,7 +20,7 @@ from typing import Callable, Hashable, Sequence
 
 from checker.explore.memory import BoundReached, MemoryBound
 from checker.explore.trace import Trace, concretise, path_to, trace_through
-from checker.model import Invariant, Model
+from checker.model import Invariant, Model, SpecError
 
 
 @dataclass
@@ -84,6 +84,8 @@ class Result:
     #: whether every step that changes the state goes to the next depth (checked when asked):
     #: then the graph has no cycles but self-loops (see `checker.properties.layered`)
     layered: bool | None = None
+    #: with symmetry, the function from a state to the one kept for its class: the graph's states are those
+    canonical: Callable[[Hashable], Hashable] | None = None
 
     def whole(self) -> Result:
         """This result, for a caller that needs every state; BoundReached if the memory bound stopped it."""
@@ -182,6 +184,7 @@ def explore(
     initial = tuple(frontier)
 
     report_at = PROGRESS_EVERY
+    expanding = None
     try:
         while frontier:
             stats.per_depth.append(len(frontier))
@@ -189,6 +192,7 @@ def explore(
                 on_level(len(stats.per_depth) - 1, len(parents))
             for invariant in list(pending):
                 for state in frontier:
+                    expanding = state
                     if not invariant.holds(state):
                         found[invariant.name] = state
                         pending.remove(invariant)
@@ -203,6 +207,7 @@ def explore(
             targets_of = model.next_states if on_expand is None and not symmetry else None
             next_frontier = []
             for state in frontier:
+                expanding = state
                 if targets_of is not None:
                     targets = targets_of(state)
                     stats.generated += len(targets)
@@ -252,6 +257,11 @@ def explore(
         if not interruptible:
             raise
         stats.stopped = INTERRUPTED
+    except SpecError as error:  # the spec fails in a state: the behaviour that reaches it goes with the error
+        if expanding is not None and getattr(error, "behaviour", None) is None:
+            path = path_to(parents, expanding)
+            error.behaviour = trace_through(model, concretise(model, canonical, path) if symmetry else path)
+        raise
     except MemoryError:  # an allocation larger than the bound foresaw: still the figures so far
         frontier = next_frontier = []
         stop_at_memory_bound(stats, memory, failed=True)
@@ -273,6 +283,7 @@ def explore(
         deadlock=trace(deadlock) if deadlock is not None else None,
         graph=graph,
         initial=initial if keep_graph else (),
+        canonical=canonical if symmetry else None,
     )
 
 

@@ -55,6 +55,24 @@ def concretise(model: Model, canonical: Callable[[Hashable], Hashable], represen
     return states
 
 
+def concretise_lasso(model: Model, canonical: Callable[[Hashable], Hashable], representatives: Sequence[Hashable],
+                     loop: int) -> tuple[list, int]:
+    """A real lasso whose states' classes follow the lasso of `representatives` (its last state steps back to
+    `loop`): the path made real (`concretise`), then the loop followed round in real states until a real
+    state comes back, which takes at most as many rounds as the symmetry has permutations."""
+    states = concretise(model, canonical, representatives)
+    cycle = list(representatives[loop:]) + [representatives[loop]]
+    entries = {states[loop]: loop}
+    while True:
+        for wanted in cycle[1:]:
+            states.append(next(t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted))
+        entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
+        if entry in entries:
+            return states, entries[entry]
+        entries[entry] = len(states)
+        states.append(entry)
+
+
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:
     """Follow parent links back to an initial state (whose parent is None)."""
     path = [state]

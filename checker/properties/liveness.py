@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result
-from checker.explore.trace import Trace, trace_through
+from checker.explore.trace import Trace, concretise, concretise_lasso, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
     ALWAYS,
@@ -198,7 +198,9 @@ def distances(layers) -> dict:
 class StateGraph:
     """The explored state graph, as the networkx graph of its state-changing steps."""
 
-    def __init__(self, result: Result):
+    def __init__(self, result: Result, model: Model | None = None):
+        """`model`: for a graph of states kept for their class (`result.canonical`), the model whose real
+        steps decide what a step does (a step of the graph stands for the real steps into its class)."""
         import networkx as nx
 
         if result.graph is None:
@@ -214,6 +216,26 @@ class StateGraph:
         #: what the conditions' callables answered, asked once per state or step
         self.known_enabled: dict[Fair, dict] = {}
         self.known_takes: dict[Fair, dict] = {}
+        self.model, self.canonical = model, result.canonical
+        self.known_real: dict = {}
+        #: under symmetry, the states with a step into their own class, which may be a real step to another state
+        self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
+
+    def real(self, source: State, target: State) -> list:
+        """The real successors of `source` that a step of the graph into `target` stands for: `target` itself,
+        but under symmetry each successor whose class `target` represents."""
+        if self.canonical is None or self.model is None:
+            return [target]
+        steps = self.known_real.get(source)
+        if steps is None:
+            steps = self.known_real[source] = [t for _, t in self.model.next_steps(source)]
+        return [t for t in steps if self.canonical(t) == target] or [target]
+
+    def allows(self, allowed: Callable[[State, State], bool]) -> Callable[[State, State], bool]:
+        """`allowed` of the graph's steps: of every real step a step stands for."""
+        if self.canonical is None:
+            return allowed
+        return lambda s, t: all(allowed(s, u) for u in self.real(s, t) if u != s)
 
     def enabled(self, condition: Fair, state: State) -> bool:
         """ENABLED <<A>>_v in `state`."""
@@ -230,7 +252,7 @@ class StateGraph:
             return True
         known = self.known_takes.setdefault(condition, {})
         if (source, target) not in known:
-            known[source, target] = bool(condition.step(source, target))
+            known[source, target] = any(condition.step(source, u) for u in self.real(source, target))
         return known[source, target]
 
     def lasso(
@@ -385,11 +407,12 @@ class StateGraph:
         ends = self.fair_ends(self.steps, conditions)
         to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
         order = self.order
+        edges = [*self.steps.edges, *((s, s) for s in self.loops)]
         found = min(
             (
                 (self.from_initial[s], order[s], order[t], s, t)
-                for s, t in self.steps.edges
-                if t in to_end and not allowed(s, t)
+                for s, t in edges
+                if t in to_end and s in self.from_initial and not allowed(s, t)
             ),
             default=None,
         )
@@ -400,7 +423,22 @@ class StateGraph:
         return prefix + [target], len(prefix), None
 
     def find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
-        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None."""
+        """A counterexample to `prop` under `conditions`: (states, trigger index, loop index), or None; for a
+        formula of the behaviours from some initial states alone (`Formula.initial`), among those."""
+        start, assuming = prop.formula.initial, prop.formula.assuming
+        if start is None and assuming is None:
+            return self._find(prop, conditions)
+        every, reach, steps = self.initial, self.from_initial, self.steps
+        if assuming is not None:  # the behaviours that stay where it holds: the graph of those states alone
+            self.steps = self.steps.subgraph([s for s in self.steps if assuming.holds(s)]).copy()
+        self.initial = tuple(s for s in every if (start is None or start.holds(s)) and s in self.steps)
+        self.from_initial = distances(self.nx.bfs_layers(self.steps, self.initial)) if self.initial else {}
+        try:
+            return self._find(prop, conditions) if self.initial else None
+        finally:
+            self.initial, self.from_initial, self.steps = every, reach, steps
+
+    def _find(self, prop: TemporalProperty, conditions: tuple[Fair, ...]) -> tuple[list, int, int | None] | None:
         operator, predicates = prop.formula.operator, prop.formula.predicates
         p = predicates[0].holds if operator not in (FAIR, ALWAYS_ACTION) else None
         if operator == ALWAYS:
@@ -419,7 +457,7 @@ class StateGraph:
             q = predicates[1].holds
             return self.lasso(conditions, trigger=lambda s: p(s) and not q(s), region=lambda s: not q(s))
         if operator == ALWAYS_ACTION:
-            return self.offending_step(conditions, predicates[0].holds)
+            return self.offending_step(conditions, self.allows(predicates[0].holds))
         if operator == FAIR:
             action = predicates[0]
 
@@ -455,13 +493,22 @@ def check_temporal(
 ) -> Verdict:
     """Decide `prop` on the graph of `result` (explored with keep_graph=True), under its own fairness if it
     states one, else `fairness`."""
-    graph = graph or StateGraph(result)
+    graph = graph or StateGraph(result, model)
     fairness = prop.fairness or fairness
     conditions = resolve(fairness)
     found = graph.find(prop, conditions.conditions)
     if found is None:
         return Verdict(prop, fairness)
     states, trigger, loop = found
+    if result.canonical is not None:  # states kept for their class (a TLA+ SYMMETRY): the behaviour in real states
+        if loop is None:  # [][A]_v: the real path, then a real step into the last class that A does not allow
+            *path, last = states
+            states = concretise(model, result.canonical, path)
+            allowed = prop.formula.predicates[0].holds
+            steps = [t for _, t in model.next_steps(states[-1]) if result.canonical(t) == last and t != states[-1]]
+            states.append(next((t for t in steps if not allowed(states[-1], t)), steps[0] if steps else last))
+        else:
+            states, loop = concretise_lasso(model, result.canonical, states, loop)
     trace = trace_through(model, states, loop)
     last = states[-1]
     stalls = loop == len(states) - 1 and bool(graph.steps._succ[last])
@@ -473,5 +520,5 @@ def check_properties(
     model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str | Fairness
 ) -> list[Verdict]:
     """Decide each of `props` on one networkx graph built from `result`."""
-    graph = StateGraph(result)
+    graph = StateGraph(result, model)
     return [check_temporal(model, result, prop, fairness, graph) for prop in props]

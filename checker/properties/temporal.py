@@ -109,6 +109,10 @@ class Formula:
     operator: str
     predicates: tuple[StatePredicate | ActionPredicate | Fair, ...]
     written: str | None = None
+    #: only the behaviours from initial states where this holds (TLA+'s `c => F`, c a state predicate)
+    initial: StatePredicate | None = None
+    #: only the behaviours in whose every state this holds (TLA+'s `[]c => F`)
+    assuming: StatePredicate | None = None
 
     def __str__(self) -> str:
         if self.written is not None:

@@ -57,6 +57,8 @@ class Config:
     constants: dict[str, Any] = field(default_factory=dict)
     #: name -> the definition that replaces it (`Op <- Other`)
     replacements: dict[str, str] = field(default_factory=dict)
+    #: (module, name) -> the main module's definition that replaces that module's (`Op <- [M] Other`)
+    module_replacements: dict[tuple[str, str], str] = field(default_factory=dict)
     #: the line each name is given on, for messages
     lines: dict[str, int] = field(default_factory=dict)
 
@@ -146,8 +148,13 @@ def parse(text: str, file: str) -> Config:
                 raise TlaError(f"the constant {name} is given no value", where(line))
             sign = tokens[at + 1][1]
             if sign == "<-":
-                if at + 2 < len(tokens) and tokens[at + 2][1] == "[":
-                    raise Unsupported("a replacement for one module ([M] Op) is not supported", where(line))
+                if at + 2 < len(tokens) and tokens[at + 2][1] == "[":  # `Op <- [M] Other`: Op of module M
+                    if at + 5 >= len(tokens) or tokens[at + 4][1] != "]":
+                        raise TlaError(f"the replacement of {name} names no module ({name} <- [M] Other)", where(line))
+                    config.module_replacements[(tokens[at + 3][1], name)] = tokens[at + 5][1]
+                    config.lines[name] = line
+                    at += 6
+                    continue
                 config.replacements[name] = tokens[at + 2][1]
                 config.lines[name] = line
                 at += 3

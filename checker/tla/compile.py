@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from checker.tla import lazy as lazy_sets
-from checker.tla import runtime, values
+from checker.tla import arithmetic, bags, community, graphs, runtime, tools, values
 from checker.tla import tree as t
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, CONSTANT, STATE, TEMPORAL, Levels
@@ -53,8 +53,10 @@ UNROLL_SIZE, UNROLL_CODE = 8, 4000
 
 
 def _namespace() -> dict:
-    """What the compiled code sees: the runtime's operators, the value types, the constant sets."""
-    ns = {name: getattr(runtime, name) for name in dir(runtime) if not name.startswith("_")}
+    """What the compiled code sees: the runtime's operators (the Community Modules' too), the value types, the
+    constant sets."""
+    ns = {name: getattr(module, name) for module in (runtime, community, bags, arithmetic, graphs, tools)
+          for name in dir(module) if not name.startswith("_")}
     ns.update(
         ANY=ANY, Rcd=values.Rcd, Fcn=values.Fcn, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
         STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
@@ -461,6 +463,12 @@ class Expr:
                 return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
+        if level == STATE and isinstance(self.now_code, list) and None in self.now_code:
+            # a state the action is still choosing (`terminated'` before every variable is assigned): the body
+            # in place of the call, so that it reads only the variables it needs
+            if d.uid in self.inlining:
+                raise Unsupported(f"'{d.name}' applies itself while the next state is being chosen", e.loc)
+            return self.inline(d, e)
         args = [self.argument(a) for a in e.args]
         if d.params and d.uid not in self.inlining and self.p.small(d) \
                 and all(_SIMPLE.fullmatch(a) or _LITERAL.fullmatch(a) for a in args):  # fmt: skip

@@ -16,6 +16,7 @@ extending module's constants and variables.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -119,10 +120,18 @@ class Names:
 
 
 class Subst:
-    """A constant or variable of an instantiated module: the expression substituted for it."""
+    """A constant or variable of an instantiated module: the expression substituted for it, resolved when
+    first read (once the cfg's replacements are known: `Capacity <- Capacities[1]` with the cfg's
+    `Capacities <- MCCapacities`)."""
 
-    def __init__(self, expr: Any, arity: int = 0):
-        self.expr, self.arity = expr, arity
+    def __init__(self, resolve: Callable[[], Any], arity: int = 0):
+        self._resolve, self._expr, self.arity = resolve, None, arity
+
+    @property
+    def expr(self) -> Any:
+        if self._resolve is not None:
+            self._expr, self._resolve = self._resolve(), None
+        return self._expr
 
 
 def arity_of(target: Any) -> int:
@@ -163,9 +172,14 @@ class Resolver:
     """Resolves the modules of one spec. `overrides`: the cfg's `Op <- Other` (name -> other's name);
     `values`: the names the cfg gives a value with `=` (a definition so named becomes a constant)."""
 
-    def __init__(self, modules: Modules, overrides: dict[str, str] | None = None, values: tuple = ()):
+    def __init__(self, modules: Modules, overrides: dict[str, str] | None = None, values: tuple = (),
+                 module_overrides: dict[tuple[str, str], str] | None = None):
         self.modules = modules
         self.overrides = dict(overrides or {})
+        #: (module, name) -> the main module's definition that replaces that module's (`Op <- [M] Other`)
+        self.module_overrides = dict(module_overrides or {})
+        #: the main module's names, once read (a replacement for one module names one of them)
+        self.root_names: Names | None = None
         self.values = tuple(values)
         self.variables: list[Var] = []
         self.constants: dict[str, Const] = {}
@@ -191,6 +205,11 @@ class Resolver:
             self.constants[param.name] = const
             params[param.name] = const
         names = self._overridden(self.module_names(module, params))
+        self.root_names = names
+        for (module_name, name), other in self.module_overrides.items():
+            if other not in names.all:
+                raise TlaError(f"the cfg replaces {name} of module {module_name} by {other}, which the spec does not "
+                               f"define")
         self.assumptions = [scope.expr(e) for scope, e in self._assumed]
         return names
 
@@ -207,6 +226,19 @@ class Resolver:
         named = lambda item: item[0] if isinstance(item[0], str) else item[0].name  # noqa: E731
         known = {named(item) for item in found}
         return found + [item for item in getattr(module, what) if named(item) not in known]
+
+    def _replace_for(self, module: t.Module, names: Names) -> None:
+        """`Op <- [M] Other` of the cfg, for module M: M's Op (a standard operator such as Nat too) is Other."""
+        for (overridden, name), other in self.module_overrides.items():
+            if overridden == module.name and name in names.all and not isinstance(names.all[name], _RootName):
+                names.all[name] = _RootName(other)
+
+    def replacing(self, target: Any) -> Any:
+        """What the cfg replaces `target` by (itself when nothing does)."""
+        found = self.replaced.get(id(target), target)
+        if isinstance(found, _RootName):
+            return self.root_names.all[found.name]
+        return found
 
     def _overridden(self, names: Names) -> Names:
         """The cfg's `Op <- Other` (Op stands for Other, wherever the main module and the modules it extends
@@ -245,6 +277,7 @@ class Resolver:
                 continue
             for op_name, target in self.module_names(inner, params, prefix, outer).public.items():
                 names.add(op_name, target)
+        self._replace_for(module, names)
         for param, _ in module.constants:
             names.add(param.name, params[param.name])
         for var, _ in module.variables:
@@ -254,6 +287,7 @@ class Resolver:
                 names.add(unit.name, self.definition(unit, names, module, prefix, outer), unit.local)
             elif isinstance(unit, t.InstanceDef):
                 self.instance(unit, names, module, prefix, outer)
+                self._replace_for(module, names)
         for assumption in module.assumptions:
             self._assumed.append((Scope(self, names, module, outer), assumption))
         self.reading.pop()
@@ -265,6 +299,8 @@ class Resolver:
         defined; its body is resolved when first needed, once every such name is known."""
         own = tuple(OpParam(p.name, p.arity) if p.arity else Local(p.name) for p in d.params)
         made = Definition(prefix + d.name, outer + own, None, d.loc, outer=outer)
+        if (module.name, d.name) in self.module_overrides:
+            self.replaced[id(made)] = _RootName(self.module_overrides[module.name, d.name])
         before = Names(dict(names.all))
         if d.name in module.recursive:
             before.all[d.name] = made
@@ -291,7 +327,7 @@ class Resolver:
                           unit.local)
             return
         mine = tuple(Local(p.name) for p in unit.params)
-        scope = Scope(self, names, module, outer)
+        scope = Scope(self, Names(dict(names.all)), module, outer)  # the names before the INSTANCE, as SANY reads
         scope.locals.update({p.name: p for p in mine})
         given = dict(unit.substitutions)
         params: dict[str, Any] = {}
@@ -299,9 +335,9 @@ class Resolver:
         declared += [(v, 0) for v, _ in self._declared(target, "variables")]
         for name, arity in declared:
             if name in given:
-                params[name] = Subst(scope.argument(given.pop(name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity)
             elif name in names.all:
-                params[name] = Subst(scope.argument(t.Apply(unit.loc, name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity)
             else:
                 raise TlaError(f"INSTANCE {unit.module}: nothing is substituted for its parameter {name}, and no "
                                f"{name} is defined here", unit.loc)
@@ -317,6 +353,13 @@ class Resolver:
                     names.add(op_name, op, unit.local)
         else:
             names.add(unit.name, Instance(unit.name, mine, instantiated, unit.loc), unit.local)
+
+
+@dataclass
+class _RootName:
+    """A name of the main module, replacing another module's definition (`Op <- [M] Other`)."""
+
+    name: str
 
 
 class Scope:
@@ -339,7 +382,7 @@ class Scope:
             found = self.names.all.get(name)
         if found is None:
             raise TlaError(f"unknown operator '{name}'", loc)
-        return self.resolver.replaced.get(id(found), found)
+        return self.resolver.replacing(found)
 
     # ---- expressions ------------------------------------------------------------------------------------
 
@@ -368,8 +411,7 @@ class Scope:
             args += [self.argument(a, 0) for a in given]
             names = found.names.public
         shown = "!".join([*(n for n, _ in e.path), e.name])
-        target = names.get(e.name)
-        target = self.resolver.replaced.get(id(target), target)
+        target = self.resolver.replacing(names.get(e.name))
         if target is None:
             raise TlaError(f"unknown operator '{shown}'", e.loc)
         return target, tuple(args), shown
@@ -584,7 +626,6 @@ class LambdaDef:
         return self.lam.body
 
     def parts(self) -> tuple:
-        """Its body, for `tree.walk` (a LAMBDA passed as an argument is walked as any expression is)."""
         return (self.lam.body,)
 
     name = "LAMBDA"

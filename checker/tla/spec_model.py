@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -42,6 +43,8 @@ from checker.tla.stdlib import Builtin
 
 #: the name TLC gives the whole next-state relation's weak fairness, for the warning that proposes it
 WHOLE = "WF_vars(Next)"
+#: the most states whose SYMMETRY representative is remembered
+CANONICAL_MEMO = 1 << 20
 
 
 class Unchecked(Exception):
@@ -67,9 +70,15 @@ class TlaSpec(Model[tuple]):
         self.description = ("the TLA+ spec, with its model " + str(config_path) if config_path
                             else "the TLA+ spec, with no cfg: Init and Next, no property")
         resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
-                            tuple(self.config.constants))
+                            tuple(self.config.constants), self.config.module_replacements)
         self.names = resolver.root(main)
         self._main = main
+        if main.pluscal is not None:
+            from checker.tla import pluscal
+
+            defined = {name for name, target in self.names.all.items() if isinstance(target, Definition)}
+            pluscal.check(main.pluscal, self.texts[str(path)], defined, {v.name for v in resolver.variables},
+                          lambda line: print(f"ttt-check: warning: {line}", file=sys.stderr))
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
         self.program = Program(resolver.variables, self._constants(resolver.constants))
@@ -256,8 +265,25 @@ class TlaSpec(Model[tuple]):
                                f"values only", d.loc)
             mappings.append(mapping)
 
+        known: dict = {}
+
         def canonical(state: tuple) -> tuple:
-            return min((values.permuted(state, m) for m in mappings), key=values.key)
+            found = known.get(state)
+            if found is None:
+                # the least permuted state, variable by variable: the permutations that give the least first
+                # variable, then among them the least second... (most are dropped at the first variables)
+                candidates = mappings
+                for value in state:
+                    keyed = [(values.permuted_key(value, m), m) for m in candidates]
+                    least = min(k for k, _ in keyed)
+                    candidates = [m for k, m in keyed if k == least]
+                    if len(candidates) == 1:
+                        break
+                found = values.permuted(state, candidates[0])
+                if len(known) >= CANONICAL_MEMO:
+                    known.clear()
+                known[state] = found
+            return found
 
         return canonical
 
@@ -382,7 +408,7 @@ class TlaSpec(Model[tuple]):
 
     def _as_invariant(self, name: str) -> bool:
         prop = self.temporal_properties.get(name)
-        if prop is None or prop.formula.operator != ALWAYS:
+        if prop is None or prop.formula.operator != ALWAYS or prop.formula.initial or prop.formula.assuming:
             return False
         predicate = prop.formula.predicates[0]
         self.invariants[name] = Invariant(name, predicate.holds, "", prop.formula.written or predicate.name)
@@ -399,6 +425,15 @@ class TlaSpec(Model[tuple]):
                 return self._formulas(e.target.resolved_body(), env)
         if isinstance(e, t.Quant) and e.forall and self.program.level(e.body) == TEMPORAL:
             return self._instances(e, env)
+        if isinstance(e, t.If) and self.program.level(e.cond) <= STATE:
+            # IF c THEN F ELSE G: F of the behaviours starting where c holds, G of the others
+            found = []
+            for branch, condition in ((e.then, e.cond), (e.else_, t.Apply(e.cond.loc, "~", (e.cond,), target=_NOT))):
+                for f in self._formulas(branch, env):
+                    if f.initial is not None:
+                        raise Unchecked("IF c THEN F ELSE G where F or G has an initial condition of its own", e.loc)
+                    found.append(Formula(f.operator, f.predicates, f.written, self._predicate(condition, env)))
+            return found
         return [self._formula(e, env)]
 
     def _instances(self, e: t.Quant, env: dict) -> list[Formula]:
@@ -425,6 +460,26 @@ class TlaSpec(Model[tuple]):
         level = self.program.level(e)
         if level <= STATE:
             return replace_written(initially(self._predicate(e, env)), written)
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>" \
+                and self.program.level(e.args[0]) <= STATE:  # fmt: skip
+            # `c => F`: F, of the behaviours whose initial state satisfies c
+            inner = self._formula(e.args[1], env)
+            if inner.initial is not None:
+                raise Unchecked("c => F where F has an initial condition of its own", e.loc)
+            return Formula(inner.operator, inner.predicates, written, self._predicate(e.args[0], env), inner.assuming)
+        if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>" \
+                and _box_of_state(e.args[0], self.program) is not None:  # fmt: skip
+            # `[]c => F`: F, of the behaviours in whose every state c holds
+            inner = self._formula(e.args[1], env)
+            if inner.assuming is not None:
+                raise Unchecked("[]c => F where F assumes a []c' of its own", e.loc)
+            assumed = self._predicate(_box_of_state(e.args[0], self.program), env)
+            return Formula(inner.operator, inner.predicates, written, inner.initial, assumed)
+        stable = _stability(e)
+        if stable is not None and self.program.level(stable) <= STATE:
+            # `[](P => []P)`: once P holds it holds for good, i.e. no step leaves P: `[][P => P']_vars`
+            p = self._compiled(stable, env, action=False)
+            return replace_written(always(ActionPredicate(written, lambda s, u: not p(s) or p(u))), written)
         if isinstance(e, t.Fairness):
             return replace_written(fair(self._fair(e, env)), written)
         if isinstance(e, t.Apply) and isinstance(e.target, Builtin):
@@ -447,6 +502,11 @@ class TlaSpec(Model[tuple]):
                     return replace_written(eventually(self._predicate(inner, env)), written)
             if op == "~>" and all(self.program.level(a) <= STATE for a in args):
                 return replace_written(leadsTo(self._predicate(args[0], env), self._predicate(args[1], env)), written)
+            if op == "[]" and _implies(args[0]) is not None:  # `[](P => <>Q)`: P ~> Q
+                p, rest = _implies(args[0])
+                if self.program.level(p) <= STATE and isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) \
+                        and rest.target.name == "<>" and self.program.level(rest.args[0]) <= STATE:  # fmt: skip
+                    return replace_written(leadsTo(self._predicate(p, env), self._predicate(rest.args[0], env)), written)
         raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q of state predicates, [][A]_v, WF and SF, "
                         "and their conjunctions (\\A over a constant set included); not this formula", e.loc)
 
@@ -546,6 +606,50 @@ def _given(e: Any, env: dict, program: Program) -> Any:
 
 def replace_written(formula: Formula, written: str) -> Formula:
     return Formula(formula.operator, formula.predicates, written)
+
+
+_NOT = Builtin("~", 1, "")
+
+
+def _implies(e: Any) -> tuple | None:
+    """(P, Q) when `e` is `P => Q`, else None."""
+    if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "=>":
+        return e.args
+    return None
+
+
+def _box_of_state(e: Any, program: Program) -> Any:
+    """P when `e` is `[]P` with P a state predicate, else None."""
+    if isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]" \
+            and program.level(e.args[0]) <= STATE:  # fmt: skip
+        return e.args[0]
+    return None
+
+
+def _stability(e: Any) -> Any:
+    """P when `e` is `[](P => []P)` (the same P, written twice), else None."""
+    if not (isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]"):
+        return None
+    inner = e.args[0]
+    if not (isinstance(inner, t.Apply) and isinstance(inner.target, Builtin) and inner.target.name == "=>"):
+        return None
+    p, rest = inner.args
+    if not (isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) and rest.target.name == "[]"):
+        return None
+    return p if _same(p, rest.args[0]) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two resolved expressions are written alike (the same names, the same structure)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (t.Num, t.Str, t.Bool)):
+        return a.value == b.value
+    if isinstance(a, t.Apply):
+        return a.target is b.target and len(a.args) == len(b.args) and all(map(_same, a.args, b.args))
+    parts_a, parts_b = a.parts(), b.parts()
+    return len(parts_a) == len(parts_b) and all(map(_same, parts_a, parts_b)) and \
+        getattr(a, "forall", None) == getattr(b, "forall", None) and getattr(a, "conj", None) == getattr(b, "conj", None)
 
 
 def _is_box_next(e: Any) -> bool:

@@ -1,7 +1,9 @@
 """The operators of TLA+ itself and of its standard modules: which module gives each, and its arity.
 
 TLC implements the standard modules in Java; ttt-check implements them in Python
-(`checker.tla.runtime`, written out by `checker.tla.compile`), so their `.tla` files are never read. A
+(`checker.tla.runtime`, written out by `checker.tla.compile`), so their `.tla` files are never read;
+so are the Community Modules that TLC's users extend (`checker.tla.community`, `bags`, `arithmetic`,
+`graphs`, `tools`). A
 spec sees an operator of a standard module only when it extends or instantiates that module, as SANY
 checks; the operators of the language (`=`, `\\in`, `SUBSET`, `'`...) are seen everywhere.
 """
@@ -72,7 +74,131 @@ _TLAPS.update({name: 1 for name in ("SMTT", "CVC3T", "YicesT", "veriTT", "Z3T", 
                                      "AllProversT", "AllSMTT", "AllIsaT")})  # fmt: skip
 _TLAPS.update({"IsaM": 1, "IsaMT": 2})
 
-#: what each standard module exports (with what the modules it extends export)
+#: the standard module Bags and the Community Modules
+_BAGS = {
+    "IsABag": (1, "is_a_bag"), "BagToSet": (1, "bag_to_set"), "SetToBag": (1, "set_to_bag"), "BagIn": (2, "bag_in"),
+    "EmptyBag": (0, "empty_bag"), "(+)": (2, "bag_plus"), "(-)": (2, "bag_minus"), "BagUnion": (1, "bag_union"),
+    "\\sqsubseteq": (2, "sub_bag_of"), "SubBag": (1, "sub_bags"), "BagOfAll": (2, "bag_of_all", {0: 1}),
+    "BagCardinality": (1, "bag_cardinality"), "CopiesIn": (2, "copies_in"),
+}  # fmt: skip
+_FOLDS = {"MapThenFoldSet": (5, "map_then_fold_set", {0: 2, 2: 1, 3: 1})}
+_FUNCTIONS = {
+    "Restrict": (2, "restrict"), "RestrictDomain": (2, "restrict_domain", {1: 1}),
+    "RestrictValues": (2, "restrict_values", {1: 1}), "IsRestriction": (2, "is_restriction"), "Range": (1, "range_of"),
+    "Pointwise": (3, "pointwise", {2: 2}), "Inverse": (3, "inverse"), "AntiFunction": (1, "anti_function"),
+    "IsInjective": (1, "is_injective"), "Injection": (2, "injections"), "Surjection": (2, "surjections"),
+    "Bijection": (2, "bijections"), "ExistsInjection": (2, "exists_injection"),
+    "ExistsSurjection": (2, "exists_surjection"), "ExistsBijection": (2, "exists_bijection"),
+    "FoldFunctionOnSet": (4, "fold_function_on_set", {0: 2}), "FoldFunction": (3, "fold_function", {0: 2}),
+    "SumFunctionOnSet": (2, "sum_function_on_set"), "SumFunction": (1, "sum_function"),
+}  # fmt: skip
+_FINITE_SETS_EXT = {
+    "FoldSet": (3, "fold_set", {0: 2}), "SumSet": (1, "sum_set"), "ProductSet": (1, "product_set"),
+    "ReduceSet": (3, "reduce_set", {0: 2}), "MapThenSumSet": (2, "map_then_sum_set", {0: 1}),
+    "FlattenSet": (1, "flatten_set"), "SymDiff": (2, "sym_diff"), "Quantify": (2, "quantify", {1: 1}),
+    "kSubset": (2, "k_subset"), "Max": (1, "maximum"), "Min": (1, "minimum"), "Choices": (1, "choices"),
+    "ChooseUnique": (2, "choose_unique", {1: 1}),
+}  # fmt: skip
+_SEQUENCES_EXT = {
+    "ToSet": (1, "to_set"), "ToBag": (1, "to_bag"), "SetToSeq": (1, "set_to_seq"), "SetToSeqs": (1, "set_to_seqs"),
+    "SetToSortSeq": (2, "set_to_sort_seq", {1: 2}), "SetToAllKPermutations": (1, "set_to_all_k_permutations"),
+    "TupleOf": (2, "tuple_of"), "SeqOf": (2, "seq_of"), "BoundedSeq": (2, "seq_of"), "Contains": (2, "contains"),
+    "IsSorted": (2, "is_sorted", {1: 2}), "Reverse": (1, "reverse"), "Remove": (2, "remove"),
+    "ReplaceAll": (3, "replace_all"), "SelectInSeq": (2, "select_in_seq", {1: 1}),
+    "SelectInSubSeq": (4, "select_in_sub_seq", {3: 1}), "SelectLastInSeq": (2, "select_last_in_seq", {1: 1}),
+    "SelectLastInSubSeq": (4, "select_last_in_sub_seq", {3: 1}), "InsertAt": (3, "insert_at"),
+    "ReplaceAt": (3, "replace_at"), "RemoveAt": (2, "remove_at"), "RemoveFirst": (2, "remove_first"),
+    "RemoveFirstMatch": (2, "remove_first_match", {1: 1}), "Cons": (2, "cons"), "Snoc": (2, "snoc"),
+    "Front": (1, "front"), "Last": (1, "last"), "IsPrefix": (2, "is_prefix"), "IsStrictPrefix": (2, "is_strict_prefix"),
+    "IsSuffix": (2, "is_suffix"), "IsStrictSuffix": (2, "is_strict_suffix"), "Prefixes": (1, "prefixes"),
+    "CommonPrefixes": (1, "common_prefixes"), "LongestCommonPrefix": (1, "longest_common_prefix"),
+    "Suffixes": (1, "suffixes"), "SeqMod": (2, "seq_mod"), "FoldSeq": (3, "fold_seq", {0: 2}),
+    "FoldLeft": (3, "fold_left", {0: 2}), "FoldRight": (3, "fold_right", {0: 2}),
+    "FoldLeftDomain": (3, "fold_left_domain", {0: 2}), "FoldRightDomain": (3, "fold_right_domain", {0: 2}),
+    "FlattenSeq": (1, "flatten_seq"), "Zip": (2, "zip_"), "Interleave": (2, "interleave"), "SubSeqs": (1, "sub_seqs"),
+    "AllSubSeqs": (1, "all_sub_seqs"), "IndexFirstSubSeq": (2, "index_first_sub_seq"),
+    "ReplaceSubSeqAt": (4, "replace_sub_seq_at"), "ReplaceFirstSubSeq": (3, "replace_first_sub_seq"),
+    "ReplaceAllSubSeqs": (3, "replace_all_sub_seqs"),
+}  # fmt: skip
+_BAGS_EXT = {
+    "BagAdd": (2, "bag_add"), "BagRemove": (2, "bag_remove"), "BagRemoveAll": (2, "bag_remove_all"),
+    "MapThenFoldBag": (5, "map_then_fold_bag", {0: 2, 2: 1, 3: 1}), "FoldBag": (3, "fold_bag", {0: 2}),
+    "SumBag": (1, "sum_bag"), "ProductBag": (1, "product_bag"),
+}  # fmt: skip
+_BITWISE = {"&": (2, "bit_and"), "|": (2, "bit_or"), "^^": (2, "bit_xor"), "Not": (1, "bit_not"),
+            "shiftR": (2, "shift_right")}  # fmt: skip
+_COMBINATORICS = {"factorial": (0, "factorials"), "choose": (2, "binomial")}
+_RELATION = {
+    name: (arity, function, {0: 2} if name.endswith("Under") else {})
+    for name, arity, function in (
+        (f"Is{prop}{under}", 2, f"is_{snake}{'_under' if under else ''}")
+        for prop, snake in (("Reflexive", "reflexive"), ("Irreflexive", "irreflexive"), ("Symmetric", "symmetric"),
+                            ("AntiSymmetric", "antisymmetric"), ("Asymmetric", "asymmetric"),
+                            ("Transitive", "transitive"), ("StrictlyPartiallyOrdered", "strictly_partially_ordered"),
+                            ("PartiallyOrdered", "partially_ordered"),
+                            ("StrictlyTotallyOrdered", "strictly_totally_ordered"),
+                            ("TotallyOrdered", "totally_ordered"))
+        for under in ("", "Under"))
+}  # fmt: skip
+_RELATION.update({"TransitiveClosure": (2, "transitive_closure"),
+                  "ReflexiveTransitiveClosure": (2, "reflexive_transitive_closure"),
+                  "IsConnected": (2, "is_connected")})  # fmt: skip
+_GRAPHS = {
+    "IsDirectedGraph": (1, "is_directed_graph"), "DirectedSubgraph": (1, "directed_subgraph"),
+    "Transpose": (1, "transpose"), "IsUndirectedGraph": (1, "is_undirected_directed_graph"),
+    "UndirectedSubgraph": (1, "undirected_directed_subgraph"), "Path": (1, "directed_paths"),
+    "SimplePath": (1, "directed_simple_paths"), "AreConnectedIn": (3, "directed_connected"),
+    "IsStronglyConnected": (1, "is_strongly_connected"), "ConnectionsIn": (1, "connections_in"),
+    "IsTreeWithRoot": (2, "is_tree_with_root"), "GraphUnion": (2, "graph_union"),
+    "IsBipartiteWithPartitions": (3, "is_bipartite_with_partitions"), "HasCycle": (1, "has_cycle"),
+    "IsDag": (1, "is_dag"), "Successors": (2, "successors"), "AllSuccessors": (2, "all_successors"),
+    "Predecessors": (2, "predecessors"), "AllPredecessors": (2, "all_predecessors"), "Ancestors": (2, "ancestors"),
+    "Descendants": (2, "descendants"), "InDegree": (2, "in_degree"), "OutDegree": (2, "out_degree"),
+    "Roots": (1, "roots"), "Leaves": (1, "leaves"), "EmptyGraph": (0, "empty_graph"), "Graphs": (1, "directed_graphs"),
+}  # fmt: skip
+_UNDIRECTED_GRAPHS = {
+    "IsUndirectedGraph": (1, "is_undirected_graph"), "IsLoopFreeUndirectedGraph": (1, "is_loop_free_undirected_graph"),
+    "UndirectedSubgraph": (1, "undirected_subgraph"), "Path": (1, "undirected_paths"),
+    "SimplePath": (1, "undirected_simple_paths"), "AreConnectedIn": (3, "undirected_connected"),
+    "ConnectedComponents": (1, "connected_components"), "IsStronglyConnected": (1, "is_strongly_connected_undirected"),
+    "UndirectedGraphs": (1, "undirected_graphs"),
+}  # fmt: skip
+_VECTOR_CLOCKS = {"IsCausalOrder": (2, "is_causal_order", {1: 1}),
+                  "CausalOrder": (4, "causal_order", {1: 1, 2: 1, 3: 1})}  # fmt: skip
+_TLC_EXT = {
+    "AssertEq": (2, "assert_eq"), "AssertError": (2, "assert_error"), "TLCGetOrDefault": (2, "tlc_get_or_default"),
+    "TLCGetAndSet": (4, "tlc_get_and_set", {1: 2}), "Trace": (0, "trace"), "CounterExample": (0, "counter_example"),
+    "ToTrace": (1, "to_trace"), "TLCModelValue": (1, "tlc_model_value"), "TLCDefer": (1, "tlc_defer"),
+    "TLCNoOp": (1, "tlc_no_op"), "PickSuccessor": (1, "pick_successor"), "TLCCache": (2, "tlc_cache"),
+    "TLCFP": (1, "tlc_fingerprint"), "TLCEvalDefinition": (1, "tlc_eval_definition"),
+}  # fmt: skip
+_RANDOMIZATION = {"RandomSubset": (2, "random_subset"), "RandomSetOfSubsets": (3, "random_set_of_subsets"),
+                  "RandomSubsetSet": (3, "random_subset_set"),
+                  "TestRandomSetOfSubsets": (3, "test_random_set_of_subsets")}  # fmt: skip
+_IO_UTILS = {
+    "IOSerialize": (3, "io_serialize"), "IODeserialize": (2, "io_deserialize"), "Serialize": (3, "serialize"),
+    "Deserialize": (2, "deserialize"), "IOExec": (1, "io_exec"), "IOEnvExec": (2, "io_env_exec"),
+    "IOExecTemplate": (2, "io_exec_template"), "IOEnvExecTemplate": (3, "io_env_exec_template"), "IOEnv": (0, "io_env"),
+    "atoi": (1, "atoi"), "zeroPadN": (2, "zero_pad"),
+}  # fmt: skip
+_JSON = {"ToJson": (1, "to_json"), "ToJsonArray": (1, "to_json_array"), "ToJsonObject": (1, "to_json_object"),
+         "JsonSerialize": (2, "json_serialize"), "JsonDeserialize": (1, "json_deserialize"),
+         "ndJsonSerialize": (2, "nd_json_serialize"), "ndJsonDeserialize": (1, "nd_json_deserialize")}  # fmt: skip
+_CSV = {"CSVWrite": (3, "csv_write"), "CSVWriteRecord": (4, "csv_write_record"), "CSVRead": (3, "csv_read"),
+        "CSVRecords": (1, "csv_records")}  # fmt: skip
+_SVG = {
+    "SVGElem": (4, "svg_elem"), "Line": (5, "svg_line"), "Circle": (4, "svg_circle"), "Rect": (5, "svg_rect"),
+    "Text": (4, "svg_text"), "Image": (6, "svg_image"), "Group": (2, "svg_group"), "Svg": (2, "svg_svg"),
+    "SVGDoc": (6, "svg_doc"), "SVGElemToString": (1, "svg_to_string"), "NodeOfRingNetwork": (5, "node_of_ring_network"),
+    "NodesOfDirectedMultiGraph": (3, "nodes_of_directed_multi_graph"), "PointOnLine": (3, "point_on_line"),
+    "SVGSerialize": (3, "svg_serialize"),
+}  # fmt: skip
+_GRAPH_VIZ = {"DotDiGraph": (3, "dot_di_graph", {1: 1, 2: 1})}
+_DYADIC_RATIONALS = {"IsDyadicRational": (1, "is_dyadic_rational"), "Zero": (0, "dyadic_zero"), "One": (0, "dyadic_one"),
+                     "Add": (2, "dyadic_add"), "Half": (1, "dyadic_half"),
+                     "PrettyPrint": (1, "dyadic_pretty_print")}  # fmt: skip
+
+#: what each standard module exports (with what the modules it extends export; a LOCAL INSTANCE exports nothing)
 MODULES: dict[str, dict[str, Builtin]] = {
     "Naturals": _ops("Naturals", _NATURALS),
     "Integers": _ops("Integers", _INTEGERS),
@@ -80,7 +206,30 @@ MODULES: dict[str, dict[str, Builtin]] = {
     "FiniteSets": _ops("FiniteSets", _FINITE_SETS),
     "TLC": _ops("TLC", _TLC),
     "TLAPS": _ops("TLAPS", {name: (arity, "proof_step") for name, arity in _TLAPS.items()}),
+    "Bags": _ops("Bags", {**_TLC, **_BAGS}),
+    "Folds": _ops("Folds", _FOLDS),
+    "Functions": _ops("Functions", {**_INTEGERS, **_FOLDS, **_FUNCTIONS}),
+    "FiniteSetsExt": _ops("FiniteSetsExt", {**_INTEGERS, **_FINITE_SETS, **_FOLDS, **_FUNCTIONS, **_FINITE_SETS_EXT}),
+    "BagsExt": _ops("BagsExt", _BAGS_EXT),
+    "Bitwise": _ops("Bitwise", _BITWISE),
+    "Combinatorics": _ops("Combinatorics", {**_NATURALS, **_COMBINATORICS}),
+    "Relation": _ops("Relation", {**_NATURALS, **_FINITE_SETS, **_RELATION}),
+    "UndirectedGraphs": _ops("UndirectedGraphs", _UNDIRECTED_GRAPHS),
+    "TLCExt": _ops("TLCExt", _TLC_EXT),
+    "Randomization": _ops("Randomization", _RANDOMIZATION),
+    "IOUtils": _ops("IOUtils", _IO_UTILS),
+    "Json": _ops("Json", _JSON),
+    "CSV": _ops("CSV", _CSV),
+    "SVG": _ops("SVG", _SVG),
+    "GraphViz": _ops("GraphViz", _GRAPH_VIZ),
+    "DyadicRationals": _ops("DyadicRationals", _DYADIC_RATIONALS),
 }
+_SEQUENCES_EXT_ALL = {**_NATURALS, **_SEQUENCES, **_FINITE_SETS, **_INTEGERS, **_FOLDS, **_FUNCTIONS, **_FINITE_SETS_EXT,
+                      **_TLC, **_BAGS, **_SEQUENCES_EXT}  # fmt: skip
+MODULES["SequencesExt"] = _ops("SequencesExt", _SEQUENCES_EXT_ALL)
+MODULES["Graphs"] = _ops("Graphs", {**_SEQUENCES_EXT_ALL, **_RELATION, **_GRAPHS})
+MODULES["VectorClocks"] = _ops("VectorClocks", {**_NATURALS, **_SEQUENCES, **_INTEGERS, **_FOLDS, **_FUNCTIONS,
+                                                **_VECTOR_CLOCKS})  # fmt: skip
 #: the proof system's libraries of theorems: nothing in them is evaluated, so they export nothing here
 THEOREMS = ("FiniteSetTheorems", "NaturalsInduction", "SequenceTheorems", "FunctionTheorems",
             "WellFoundedInduction", "SequencesExtTheorems", "FiniteSetsExtTheorems", "FoldsTheorems",
@@ -91,6 +240,10 @@ for _name in THEOREMS:
 REFUSED = {
     "Reals": "the module Reals is not supported: TLC does not evaluate real numbers either",
     "RealTime": "the module RealTime is not supported: it needs real numbers",
+    "ShiViz": "the module ShiViz is not supported: it reads the trace of TLC's trace explorer",
+    "HTML": "the module HTML is not supported",
+    "Statistics": "the module Statistics is not supported: it needs real numbers",
+    "DifferentialEquations": "the module DifferentialEquations is not supported: it needs real numbers",
 }
 
 

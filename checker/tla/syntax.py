@@ -169,6 +169,13 @@ class Reader:
         module = t.Module(self.module_name, self.file, self.loc(node))
         for unit in _named(node):
             self.unit(unit, module)
+        for comment in node.named_children:
+            algorithm = next((c for c in comment.named_children if c.type == "pcal_algorithm"), None) \
+                if comment.type == "block_comment" else None  # fmt: skip
+            if algorithm is not None and module.pluscal is None:
+                from checker.tla import pluscal
+
+                module.pluscal = pluscal.read(algorithm, self.loc)
         self.module_name = outer
         return module
 

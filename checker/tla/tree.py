@@ -401,6 +401,8 @@ class Module:
     inner: dict[str, "Module"] = field(default_factory=dict)
     #: the operators declared RECURSIVE (usable before their definition)
     recursive: set[str] = field(default_factory=set)
+    #: the PlusCal algorithm written in its comments (`checker.tla.pluscal.Algorithm`), if any
+    pluscal: Any = None
 
 
 def walk(e: Any):

@@ -158,6 +158,24 @@ def ordered(values: Iterable) -> list:
     return sorted(values, key=key)
 
 
+def permuted_key(value: Any, mapping: dict) -> tuple:
+    """`key(permuted(value, mapping))`, without making the permuted value."""
+    kind = type(value)
+    if kind is ModelValue:
+        return (3, mapping.get(value, value).index)
+    rank = _RANK.get(kind)
+    if rank is not None:
+        return (rank, value)
+    if kind is tuple:
+        return (4, len(value), tuple(permuted_key(v, mapping) for v in value))
+    if isinstance(value, frozenset):
+        return (5, len(value), tuple(sorted(permuted_key(v, mapping) for v in value)))
+    if isinstance(value, _Function):
+        pairs = sorted((permuted_key(k, mapping), permuted_key(v, mapping)) for k, v in value.items())
+        return (6, len(value), tuple(pairs))
+    return (7, repr(value))
+
+
 def permuted(value: Any, mapping: dict) -> Any:
     """`value` with each model value replaced as `mapping` says (a permutation of SYMMETRY)."""
     kind = type(value)

@@ -79,7 +79,7 @@ def player_option(side: str) -> click.Option:
     return click.Option(
         [f"--{side.lower()}"],
         type=PlayerKind(),
-        help=f"Who plays {side}: {kinds}. Default: the spec's own.",
+        help=f"{side}'s player: {kinds} (default: the spec's).",
     )
 
 
@@ -89,7 +89,7 @@ SPECS = Specs(
     sources={"strategy": transcribed(StrategyTicTacToe), "random": transcribed(TicTacToe)},
     evaluated=evaluated,
     reads=policies_read,
-    summary="Model-check the Quint tic-tac-toe spec of the lecture, exhaustively.",
+    summary="Model-check the lecture's tic-tac-toe spec, in Quint or TLA+, exhaustively.",
     examples={
         "check": (
             "  ttt-check                                 check the spec's inv (OHasNotWon)\n"
@@ -97,6 +97,7 @@ SPECS = Specs(
             "  ttt-check --spec random -i OHasNotWon     both players move anywhere\n"
             "  ttt-check -t XMustEventuallyWin           a game X does not win\n"
             "  ttt-check --spec my.qnt -i OHasNotWon     any .qnt file (needs Quint)\n"
+            "  ttt-check --spec specs/tictactoe.tla      the TLA+ spec, under its .cfg\n"
             "  ttt-check --list                          specs and their properties"
         ),
         "run": (

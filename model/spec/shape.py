@@ -138,7 +138,10 @@ class SpecGame(StrategyTicTacToe):
         return lambda state, previous=None: show(self.tuple_of(state), None if previous is None else self.tuple_of(previous))
 
     def _formula(self, formula: Formula) -> Formula:
-        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written)
+        initial = None if formula.initial is None else self._predicate(formula.initial)
+        assuming = None if formula.assuming is None else self._predicate(formula.assuming)
+        return Formula(formula.operator, tuple(map(self._predicate, formula.predicates)), formula.written, initial,
+                       assuming)
 
     def _predicate(self, p: Any) -> Any:
         """A predicate of a formula (of a state, of a step, or a fairness condition) over the file's states,

@@ -1,0 +1,131 @@
+"""What SANY refuses, ttt-check refuses too, at the same place, in one line and exit 3; what TLC stops on,
+ttt-check stops on, with the behaviour that reaches it; a PlusCal algorithm whose translation is missing
+or stale is refused. Each spec is written here; where Java is found, TLC (SANY) is run on it too, and
+must refuse it as well (a refusal of ttt-check's alone would be a wrong answer too)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import tlc
+
+ROOT = Path(__file__).resolve().parent.parent
+PLUSCAL = ROOT / "tests" / "specs" / "tla" / "mutex.tla"
+
+#: (name, module body, cfg, the place ttt-check names, words of its message)
+REFUSED = [
+    ("precedence", "VARIABLE x\nInit == x = 0 \\/ x = 1 /\\ x = 2\nNext == x' = x", "INIT Init\nNEXT Next", (4, 15),
+     "precedence conflict between \\/ and /\\"),
+    ("relations", "VARIABLE x\nInit == x = 0 = TRUE\nNext == x' = x", "INIT Init\nNEXT Next", (4, 11),
+     "precedence conflict between = and ="),
+    ("implies", "VARIABLE x\nInit == x = 0\nNext == TRUE => TRUE => x' = x", "INIT Init\nNEXT Next", (5, 14),
+     "precedence conflict between => and =>"),
+    ("undefined", "VARIABLE x\nInit == x = y\nNext == x' = x", "INIT Init\nNEXT Next", (4, 13),
+     "unknown operator 'y'"),
+    ("later", "VARIABLE x\nInit == x = Zero\nZero == 0\nNext == x' = x", "INIT Init\nNEXT Next", (4, 13),
+     "unknown operator 'Zero'"),
+    ("arity", "VARIABLE x\nInc(n) == n + 1\nInit == x = Inc(1, 2)\nNext == x' = x", "INIT Init\nNEXT Next", (5, 13),
+     "'Inc' takes 1 argument(s), given 2"),
+    ("unapplied", "VARIABLE x\nInc(n) == n + 1\nInit == x = Inc\nNext == x' = x", "INIT Init\nNEXT Next", (5, 13),
+     "'Inc' is an operator of 1 argument(s)"),
+]
+
+#: (name, module body, cfg, the place, words of TLC's error, the states of the behaviour up to it, and TLC's (it
+#: shows the successor an action left incomplete, its unassigned variable null))
+STOPS = [
+    ("domain", "VARIABLE x\nInit == x = 0\nNext == x' = x + <<1, 2>>[x + 1]", "INIT Init\nNEXT Next", (5, 18),
+     "out of domain", 3, 3),
+    ("choose", "VARIABLE x\nInit == x = 0\nNext == x' = CHOOSE y \\in {1, 2} : y > x + 1", "INIT Init\nNEXT Next",
+     (5, 14), "no element of S satisfied P", 2, 2),
+    ("case", "VARIABLE x\nInit == x = 0\nNext == x' = CASE x = 0 -> 1 [] x = 1 -> 2", "INIT Init\nNEXT Next",
+     (5, 14), "none of the conditions were true", 3, 3),
+    ("unassigned", "VARIABLES x, y\nInit == x = 0 /\\ y = 0\nNext == x' = x + 1", "INIT Init\nNEXT Next", None,
+     "not completely specified", 1, 2),
+    ("kinds", "VARIABLE x\nInit == x = 0\nNext == x' = IF x = \"a\" THEN 1 ELSE 2", "INIT Init\nNEXT Next", (5, 17),
+     "Attempted to check equality", 1, 1),
+]
+
+
+def write(folder: Path, name: str, body: str, cfg: str) -> Path:
+    spec = folder / f"{name}.tla"
+    spec.write_text(f"---- MODULE {name} ----\nEXTENDS Naturals\n{body}\n====\n")
+    (folder / f"{name}.cfg").write_text(cfg + "\n")
+    return spec
+
+
+def tlc_refuses(spec: Path) -> tlc.Report | None:
+    """TLC's report on `spec`, or None without Java (the ttt-check side of the test still runs)."""
+    if tlc.java() is None or tlc.jar() is None:
+        return None
+    return tlc.run(spec, timeout=120)
+
+
+@pytest.mark.parametrize("name, body, cfg, place, words", REFUSED, ids=[case[0] for case in REFUSED])
+def test_what_sany_refuses_is_refused_at_its_place(name, body, cfg, place, words, tmp_path, ttt_check):
+    spec = write(tmp_path, name, body, cfg)
+    code, out, err = ttt_check("--spec", spec)
+    assert code == 3 and out == ""
+    assert err.count("\n") == 1 and words in err
+    assert f"{spec}:{place[0]}:{place[1]}:" in err
+    report = tlc_refuses(spec)
+    if report is not None:
+        assert report.distinct is None or report.distinct == 0, "TLC checked what SANY should refuse"
+        assert report.verdict is None or report.verdict.kind == "error"
+
+
+@pytest.mark.parametrize("name, body, cfg, place, words, states, tlc_states", STOPS, ids=[case[0] for case in STOPS])
+def test_what_tlc_stops_on_is_its_error_after_the_behaviour_that_reaches_it(
+    name, body, cfg, place, words, states, tlc_states, tmp_path, ttt_check
+):
+    spec = write(tmp_path, name, body, cfg)
+    code, out, err = ttt_check("--spec", spec, "--view", "tla")
+    assert code == 3 and err.count("\n") == 1 and words in err
+    if place is not None:
+        assert f"{spec}:{place[0]}:{place[1]}:" in err
+    assert len(re.findall(r"^\[State \d+\]", out, re.M)) == states
+    report = tlc_refuses(spec)
+    if report is not None:
+        assert report.verdict is not None and report.verdict.kind == "error"
+        assert len(report.trace) == tlc_states
+
+
+def test_a_pluscal_algorithm_is_checked_through_its_translation(ttt_check):
+    code, out, err = ttt_check("--spec", PLUSCAL)
+    assert code == 0, err
+    report = tlc.checked(PLUSCAL) if tlc.java() and tlc.jar() else None
+    distinct = int(re.search(r"^([\d,]+) distinct states", out, re.M).group(1).replace(",", ""))
+    assert distinct == (report.distinct if report is not None else 72)
+
+
+def test_an_algorithm_edited_since_its_translation_is_refused(tmp_path, ttt_check):
+    edited = tmp_path / "mutex.tla"
+    edited.write_text(PLUSCAL.read_text().replace("cs:    skip;", "cs:    skip;\n    crit: skip;"))
+    shutil.copy(PLUSCAL.with_suffix(".cfg"), tmp_path)
+    code, out, err = ttt_check("--spec", edited)
+    assert code == 3 and "edited since it was translated" in err and "label crit" in err
+    assert f"{edited}:" in err
+
+
+def test_an_algorithm_without_its_translation_is_refused(tmp_path, ttt_check):
+    text = PLUSCAL.read_text()
+    untranslated = text[: text.index("\\* BEGIN TRANSLATION")] + "====\n"
+    spec = tmp_path / "mutex.tla"
+    spec.write_text(untranslated)
+    code, out, err = ttt_check("--spec", spec, "--config", PLUSCAL.with_suffix(".cfg"))
+    assert code == 3 and "has no translation" in err
+
+
+def test_a_translation_edited_by_hand_is_checked_with_a_warning(tmp_path, ttt_check):
+    text = PLUSCAL.read_text().replace(
+        "\\* BEGIN TRANSLATION - the hash of the PCal code: PCal-1d9e3d6b0481f2f9cf0a1bf008667d45",
+        '\\* BEGIN TRANSLATION (chksum(pcal) = "0" /\\ chksum(tla) = "0")',
+    )
+    assert 'chksum(tla) = "0"' in text
+    spec = tmp_path / "mutex.tla"
+    spec.write_text(text)
+    shutil.copy(PLUSCAL.with_suffix(".cfg"), tmp_path)
+    code, out, err = ttt_check("--spec", spec)
+    assert code == 0 and "warning" in err and "edited by hand" in err

@@ -62,6 +62,7 @@ def expressions_model():
 KNOWN = {
     "numbers_and_booleans-FALSE.cfg": "ttt-check's states are Python values, where FALSE = 0: it takes the "
                                       "states y = 0 and y = FALSE for one",
+    "string_order.cfg": "ttt-check orders strings alphabetically, TLC in the order it first read them",
 }  # fmt: skip
 
 

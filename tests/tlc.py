@@ -89,6 +89,28 @@ def function(pairs) -> tuple | Record | Fcn:
     return Fcn(pairs)
 
 
+@dataclass(frozen=True)
+class Boolean:
+    """TRUE or FALSE in `strict` values: unequal to the integers 1 and 0, which Python counts equal to True
+    and False."""
+
+    value: bool
+
+
+def strict(value):
+    """`value` with each boolean a `Boolean`: two strict values are equal exactly when the TLA+ values
+    are (TRUE is no 1, {FALSE} no {0})."""
+    if value is True or value is False:
+        return Boolean(value)
+    if isinstance(value, tuple):
+        return tuple(strict(v) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(strict(v) for v in value)
+    if isinstance(value, Fcn):
+        return type(value)((strict(k), strict(v)) for k, v in value.items())
+    return value
+
+
 class NotAValue(ValueError):
     """Text that is not a TLA+ value as TLC prints it."""
 
@@ -400,6 +422,28 @@ def read_output(output: str) -> Report:
     return report
 
 
+def printed(output: str) -> list[str]:
+    """The values TLC printed with Print or PrintT (as of ASSUME PrintT(...)), each as its text: from the
+    search's start to the first error or the search's end, a value going on over indented lines, TLC's
+    warnings (`Warning: ...` and the place it names) left out."""
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("Starting...")), len(lines))
+    found: list[str] = []
+    warned = False
+    for line in lines[start + 1 :]:
+        if line.startswith(("Error: ", "Computing initial states", "Model checking completed", "Finished in")):
+            break
+        if line.startswith("Warning: ") or (warned and re.match(_LOCATION, line)):
+            warned = line.startswith("Warning: ")
+            continue
+        warned = False
+        if line[:1].isspace() and found:
+            found[-1] += "\n" + line
+        elif line.strip():
+            found.append(line)
+    return found
+
+
 def _error_message(lines: list[str], at: int) -> str:
     """TLC's words for an error: SANY's report for a spec it could not parse, else the error's lines up
     to the trace or the counts."""
@@ -571,3 +615,84 @@ def checked(spec: Path, config: Path | None = None) -> Report:
     spec = Path(spec).resolve()
     config = Path(config).resolve() if config else spec.with_suffix(".cfg")
     return _checked(str(spec), str(config), _digest(spec), _digest(config))
+
+
+# ---------------------------------------------------------------------------------------------------
+# TLC's state graph
+
+
+@dataclass
+class Graph:
+    """The states TLC reached and its steps between them, as `-dump dot` writes them: each state a
+    dict of its variables' values."""
+
+    states: dict[str, dict[str, object]] = field(default_factory=dict)
+    initial: set[str] = field(default_factory=set)
+    #: a state's id -> the ids of the states one step leads to
+    steps: dict[str, set[str]] = field(default_factory=dict)
+
+    def find(self, state: dict[str, object]) -> str | None:
+        """The id of `state` (its values compared strictly), None when TLC never reached it."""
+        wanted = {name: strict(value) for name, value in state.items()}
+        for key, known in self.states.items():
+            if {name: strict(value) for name, value in known.items()} == wanted:
+                return key
+        return None
+
+
+_NODE = re.compile(r'^(-?\d+) \[label="((?:[^"\\]|\\.)*)"(,style = filled)?\];?$')
+_EDGE = re.compile(r"^(-?\d+) -> (-?\d+)\b")
+
+
+def read_dot(text: str) -> Graph:
+    """TLC's `-dump dot` file, read."""
+    graph = Graph()
+    for line in text.splitlines():
+        if node := _NODE.match(line):
+            label = re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), node.group(2))
+            graph.states[node.group(1)] = _state(label.splitlines())
+            if node.group(3):
+                graph.initial.add(node.group(1))
+        elif edge := _EDGE.match(line):
+            graph.steps.setdefault(edge.group(1), set()).add(edge.group(2))
+    return graph
+
+
+_CHECKS = re.compile(r"\b(INVARIANTS?|PROPERTY|PROPERTIES)\b")
+
+
+def without_checks(config_text: str) -> str:
+    """The cfg without its INVARIANT and PROPERTY sections: the same behaviours, nothing to stop TLC."""
+    text = _COMMENTS.sub(" ", for_tlc_2_15(config_text))
+    keywords = re.compile(r"\b(" + "|".join(sorted(_KEYWORDS | {"CONSTANTS", "INVARIANTS", "PROPERTIES",
+                                                                "CONSTRAINTS", "ACTION_CONSTRAINTS"}, key=len,
+                                                               reverse=True)) + r")\b")  # fmt: skip
+    starts = [m.start() for m in keywords.finditer(text)] + [len(text)]
+    parts = [text[a:b] for a, b in zip(starts, starts[1:])]
+    return text[: starts[0]] + "".join(part for part in parts if not _CHECKS.match(part))
+
+
+def graph(spec: Path, config: Path, depth: int, timeout: float = 120) -> Graph:
+    """Every state TLC reaches from `spec`'s initial states under `config` in at most `depth` steps, and
+    every step between them: TLC run on a module that extends the spec with that bound as a CONSTRAINT
+    (`TLCGet("level")`), the cfg's invariants and properties left out and deadlocks allowed, its graph
+    dumped. The spec's folder is copied, for the modules it extends."""
+    java_or_skip()
+    spec, config = Path(spec).resolve(), Path(config).resolve()
+    with tempfile.TemporaryDirectory(prefix="tlc-") as folder:
+        copy = Path(folder) / "spec"
+        shutil.copytree(spec.parent, copy, ignore=shutil.ignore_patterns("*.cfg", "*.json"))
+        bound = f"Bounded_{spec.stem}"
+        (copy / f"{bound}.tla").write_text(
+            f"---- MODULE {bound} ----\nEXTENDS {spec.stem}, Naturals, TLC\n"
+            f'WithinBound == TLCGet("level") <= {depth + 1}\n====\n'
+        )  # fmt: skip
+        plain = copy / f"{bound}.cfg"
+        plain.write_text(without_checks(config.read_text()) + "\nCONSTRAINT WithinBound\n")
+        argv = command(copy / f"{bound}.tla", plain, Path(folder), java(), jar())
+        dot = Path(folder) / "graph.dot"
+        argv[-1:-1] = ["-deadlock", "-dump", "dot,actionlabels", str(dot)]
+        done = subprocess.run(argv, cwd=copy, capture_output=True, text=True, timeout=timeout)
+        if "Model checking completed. No error has been found." not in done.stdout:
+            raise RuntimeError(f"TLC did not explore {spec.name} under {config.name}:\n{done.stdout[-2000:]}")
+        return read_dot(dot.read_text())

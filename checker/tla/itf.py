@@ -26,8 +26,12 @@ def to_itf_value(value: Any) -> Any:
         return Record((k, to_itf_value(v)) for k, v in value.items())
     if kind is Fcn:
         return {to_itf_value(k): to_itf_value(v) for k, v in value.items()}
-    if isinstance(value, (LazySet, RecursiveFunction)):
-        raise ValueError(f"{value!r} is too large a value to write to an ITF trace")
+    if isinstance(value, LazySet) and value.size() is not None:  # a finite one: its elements, as TLC's states hold it
+        return frozenset(to_itf_value(v) for v in value.elements())
+    if isinstance(value, RecursiveFunction):
+        return to_itf_value(value.value())
+    if isinstance(value, LazySet):
+        raise ValueError(f"{value!r} is an infinite set, which an ITF trace cannot hold")
     raise ValueError(f"no ITF form for {value!r}")
 
 

@@ -153,6 +153,8 @@ def power(a, b, loc):
     if type(a) is int and type(b) is int:
         if b < 0:
             raise TlaError(f"The second argument of ^ should be a natural number, but instead it is {b}", loc)
+        if a == 0 and b == 0:
+            raise TlaError("0^0 is undefined", loc)
         if a not in (0, 1, -1) and b * max(a.bit_length(), 1) > 1 << 20:
             raise Unsupported(f"{a}^{b} has over a million bits: too large to compute", loc)
         return a**b
@@ -285,7 +287,8 @@ def records(fields: tuple, loc):
     return Records(tuple((name, as_set(s, loc)) for name, s in fields), loc)
 
 
-#: listed sets -> their elements in TLC's order (a spec enumerates the same few sets again and again)
+#: id of a listed set -> the set and its elements in TLC's order (a spec enumerates the same few sets again and
+#: again). Keyed by identity, not equality: Python counts {FALSE, TRUE} equal to {0, 1}, which TLA+ does not
 _ORDERED: dict = {}
 #: the most sets `_ORDERED` keeps
 ORDERED_SETS = 4096
@@ -295,13 +298,14 @@ def enum(s, loc) -> list:
     """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
     if isinstance(s, LazySet):
         return s.in_order(loc)
-    found = _ORDERED.get(s) if isinstance(s, frozenset) else None
-    if found is None:
-        found = ordered(listed(as_set(s, loc), loc))
-        if isinstance(s, frozenset):
-            if len(_ORDERED) >= ORDERED_SETS:
-                _ORDERED.clear()
-            _ORDERED[s] = found
+    kept = _ORDERED.get(id(s))
+    if kept is not None and kept[0] is s:
+        return kept[1]
+    found = ordered(listed(as_set(s, loc), loc))
+    if isinstance(s, frozenset):
+        if len(_ORDERED) >= ORDERED_SETS:
+            _ORDERED.clear()
+        _ORDERED[id(s)] = (s, found)  # the set kept alive, so that its id is no other set's
     return found
 
 
@@ -555,11 +559,40 @@ _MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue,
 
 
 def memo_key(args: tuple):
-    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set)."""
+    """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set). A
+    boolean inside is told apart from the number Python counts equal to it (TRUE is no 1, {FALSE} no {0})."""
     for a in args:
         if type(a) not in _MEMO_KINDS:
             return None
-    return args
+    return _tagged(args) if _has_boolean(args) else args
+
+
+#: what a boolean becomes in a key of `memo_key` (a tuple that holds it is no TLA+ value)
+_BOOLEAN = object()
+
+
+def _has_boolean(value) -> bool:
+    kind = type(value)
+    if kind is bool:
+        return True
+    if kind is tuple or kind is frozenset:
+        return any(_has_boolean(v) for v in value)
+    if kind is Rcd or kind is Fcn:
+        return any(_has_boolean(k) or _has_boolean(v) for k, v in value.items())
+    return False
+
+
+def _tagged(value):
+    kind = type(value)
+    if kind is bool:
+        return (_BOOLEAN, value)
+    if kind is tuple:
+        return tuple(_tagged(v) for v in value)
+    if kind is frozenset:
+        return frozenset(_tagged(v) for v in value)
+    if kind is Rcd or kind is Fcn:
+        return (_BOOLEAN, kind, frozenset((_tagged(k), _tagged(v)) for k, v in value.items()))
+    return value
 
 
 def fix(make: Callable[[Callable], Callable]) -> Callable:

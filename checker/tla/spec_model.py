@@ -599,6 +599,11 @@ class TlaSpec(Model[tuple]):
 
         return Record((name, to_itf_value(value)) for name, value in zip(self.variables, state))
 
+    def mbt_picks(self, label: Label | None) -> dict[str, Any]:
+        from checker.tla.itf import to_itf_value
+
+        return {name: to_itf_value(value) for name, value in super().mbt_picks(label).items()}
+
     def from_quint(self, variables: Mapping[str, Any]) -> tuple:
         from checker.tla.itf import from_itf_value
 

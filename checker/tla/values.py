@@ -226,6 +226,10 @@ def show(value: Any) -> str:
     if isinstance(value, _Function):
         pairs = sorted(value.items(), key=lambda kv: key(kv[0]))
         return "(" + " @@ ".join(f"{show(k)} :> {show(v)}" for k, v in pairs) + ")"
+    if hasattr(value, "elements"):  # a set of `checker.tla.lazy`: its elements, as TLC prints it, when finite
+        return show(value.elements()) if value.size() is not None else value.written
+    if hasattr(value, "apply"):  # a recursive function of `checker.tla.lazy`: its pairs
+        return show(value.value())
     return str(value)
 
 

@@ -272,6 +272,10 @@ class Model(Generic[S]):
             value = state
         return order(value)
 
+    def value_key(self, value: Any) -> tuple:
+        """Where a value an action picked comes among the values picked there, for the same order."""
+        return order(value)
+
     def init_label(self, state: S) -> Label | None:
         """The label of the first step of `init` into `state` (see `init_steps`)."""
         return next(iter(self.steps_into(None, state)), None)

@@ -115,7 +115,7 @@ def test_a_spec_nested_hundreds_of_levels_deep_is_one_line(name, tmp_path, with_
 # ---- Quint's compile, and what it reads ------------------------------------------------------------------
 
 
-def test_quints_compile_is_stopped_at_its_time_bound(with_quint, ttt_check, monkeypatch):
+def test_quints_compile_is_stopped_at_its_time_bound(fresh_cache, ttt_check, monkeypatch):
     monkeypatch.setattr(frontend, "COMPILE_SECONDS", 0.25)
     code, out, err = ttt_check("--spec", "tests/specs/lamp.qnt")
     assert (code, out) == (3, "")

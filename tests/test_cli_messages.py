@@ -89,7 +89,7 @@ def test_the_packed_engine_is_not_announced(ttt_check):
         (["--spec", "random", "-i", "notstalemate"], "unknown invariant 'notstalemate' for spec 'random'", "NotStalemate"),
         (["-t", "XMustEventualyWin"], "unknown temporal property 'XMustEventualyWin' for spec 'strategy'", "XMustEventuallyWin"),
         (["-i", "OHasNotWon", "--view", "bord"], "unknown view 'bord'", "board"),
-        (["--spec", "stratgy"], "'stratgy' is neither a spec (strategy, random) nor a .qnt file", "strategy"),
+        (["--spec", "stratgy"], "'stratgy' is neither a spec (strategy, random) nor a .qnt or .tla file", "strategy"),
         (["explore", "-i", "XHasNotWin"], "unknown invariant 'XHasNotWin' for spec 'strategy'", "XHasNotWon"),
         (["run", "--spec", "random", "-i", "OHasnotWon"], "unknown invariant 'OHasnotWon' for spec 'random'", "OHasNotWon"),
     ],

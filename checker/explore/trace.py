@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from checker.model import Label, Model, order
+from checker.model import Label, Model
 
 
 @dataclass(frozen=True)
@@ -34,23 +34,24 @@ class Trace:
         return len(self.states)
 
 
-def label_key(label: Label | None) -> tuple:
+def label_key(model: Model, label: Label | None) -> tuple:
     """Where a step's label comes among the labels of one state's steps: by its path of actions (as
-    text), then by the values it picks (`order`), in the order it names them; its notes do not count."""
+    text), then by the values it picks (`Model.value_key`), in the order it names them; its notes do not
+    count."""
     if label is None:
         return ()
-    return label.path, tuple((name, order(value)) for name, value in label.picks)
+    return label.path, tuple((name, model.value_key(value)) for name, value in label.picks)
 
 
 def step_key(model: Model, label: Label | None, target: Hashable) -> tuple:
     """Where a step comes among one state's steps: by its label, then by the state it leads to."""
-    return label_key(label), model.sort_key(target)
+    return label_key(model, label), model.sort_key(target)
 
 
 def label_of(model: Model, source: Hashable, target: Hashable) -> Label | None:
     """The least label (`label_key`) of a step from `source` to `target`."""
     labels = [label for label, successor in model.next_steps(source) if successor == target]
-    return min(labels, key=label_key, default=None)
+    return min(labels, key=lambda label: label_key(model, label), default=None)
 
 
 def trace_through(model: Model, states: Sequence[Hashable], loop: int | None = None) -> Trace:

@@ -255,6 +255,9 @@ class TlaSpec(Model[tuple]):
         """TLC's order of values, for the choice of a shortest trace among equals."""
         return values.key(state)
 
+    def value_key(self, value: Any) -> tuple:
+        return values.key(value)
+
     def _symmetry(self, name: str) -> Callable[[tuple], tuple]:
         """The cfg's SYMMETRY: a set of permutations of model values (`Permutations(Procs)`); a state's
         representative is the least, in TLC's order of values, of the states its permutations make."""

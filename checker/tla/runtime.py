@@ -337,12 +337,66 @@ def is_finite(s, loc) -> bool:
 
 
 def choose(s, holds: Callable[[Any], Any], loc):
-    """`CHOOSE x \\in s : P`: the first element in TLC's order that satisfies P (always the same one)."""
-    for x in enum(s, loc):
+    """`CHOOSE x \\in s : P`: the first element in TLC's order that satisfies P (always the same one).
+
+    TLC orders strings as it first read them, not alphabetically (`tests/specs/tla/string_order.tla`),
+    an order ttt-check does not know: where two elements that satisfy P differ in their strings, which one
+    TLC takes is not known here, and the CHOOSE is refused rather than answered by another order."""
+    elements = enum(s, loc)
+    for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
+            if any(strings_decide(x, y) and _also_chosen(y, holds, loc) for y in elements[i + 1:]):
+                raise Unsupported("CHOOSE between elements that differ in their strings: TLC orders strings as it "
+                                  "first read them, which ttt-check does not follow, so which one TLC takes is not "
+                                  "known here",
+                                  loc)
             return x
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)
+
+
+def strings_decide(x, y) -> bool:
+    """Whether TLC's order between values `x` and `y` may turn on how it orders two strings (see `choose`):
+    the values compared as TLC compares them, until a difference that decides without strings."""
+    if type(x) is str and type(y) is str:
+        return x != y
+    if type(x) is tuple and type(y) is tuple:
+        if len(x) != len(y):
+            return False
+        first = next(((a, b) for a, b in zip(x, y) if a != b), None)
+        return first is not None and strings_decide(*first)
+    if isinstance(x, frozenset) and isinstance(y, frozenset):
+        return len(x) == len(y) and x != y and any(type(v) is str or holds_string(v) for v in x | y)
+    if isinstance(x, _Function) and isinstance(y, _Function):
+        if len(x) != len(y):
+            return False
+        if x.keys() != y.keys():
+            return any(holds_string(k) for k in x.keys() | y.keys())
+        differing = [(x[k], y[k]) for k in x if x[k] != y[k]]
+        if len(differing) > 1 and any(holds_string(k) for k in x):
+            return True
+        return any(strings_decide(a, b) for a, b in differing)
+    return False
+
+
+def holds_string(value) -> bool:
+    """Whether a string is part of `value`."""
+    if type(value) is str:
+        return True
+    if type(value) is tuple or isinstance(value, frozenset):
+        return any(holds_string(v) for v in value)
+    if isinstance(value, _Function):
+        return any(holds_string(k) or holds_string(v) for k, v in value.items())
+    return False
+
+
+def _also_chosen(y, holds: Callable[[Any], Any], loc) -> bool:
+    """Whether CHOOSE could take `y` too in another order: P holds for it, or fails on it (TLC, which may
+    come to `y` first, would then stop there)."""
+    try:
+        return truth(holds(y), loc, "the condition of CHOOSE")
+    except TlaError:
+        return True
 
 
 # ---- functions, records, sequences --------------------------------------------------------------------------

@@ -45,9 +45,9 @@ class Search:
         max_states, engine = options.pop("max_states"), options.pop("engine")
         if symmetry and temporal and model.symmetry_required:
             click.echo(
-                "ttt-check: note: the temporal properties are checked on the states the cfg's SYMMETRY keeps, as TLC "
-                "checks them: sound only when every permutation preserves the properties and the fairness, which is "
-                "not checked (TLC warns alike)",
+                "ttt-check: note: the temporal properties are checked on the states the cfg's SYMMETRY or VIEW keeps, "
+                "as TLC checks them: sound only when the states each kept state stands for agree on the properties, "
+                "the fairness and the steps, which is not checked (TLC warns alike)",
                 err=True,
             )
         elif symmetry and temporal:

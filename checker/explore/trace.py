@@ -14,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from checker.model import Label, Model
+from checker.model import Label, Model, SpecError
+
+#: the most rounds of a lasso's loop followed in real states before its first real state comes back
+LASSO_ROUNDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -118,16 +121,28 @@ def concretise_lasso(model: Model, canonical: Callable[[Hashable], Hashable], re
     real states until a real state comes back, which takes at most as many rounds as the symmetry has
     permutations."""
     states = list(least_trace(model, [(lambda s, r=r: s == r) for r in representatives], canonical).states)
+    if loop == len(states) - 1 and not any(canonical(t) == representatives[loop] for _, t in
+                                           model.next_steps(states[-1])):
+        return states, loop  # the last state stutters
     cycle = list(representatives[loop:]) + [representatives[loop]]
     entries = {states[loop]: loop}
-    while True:
+    for _ in range(LASSO_ROUNDS):
         for wanted in cycle[1:]:
-            states.append(next(t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted))
-        entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
-        if entry in entries:
-            return states, entries[entry]
-        entries[entry] = len(states)
-        states.append(entry)
+            step = next((t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted), None)
+            if step is None:
+                break
+            states.append(step)
+        else:
+            entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
+            if entry in entries:
+                return states, entries[entry]
+            entries[entry] = len(states)
+            states.append(entry)
+            continue
+        break
+    raise SpecError("the property is violated, but its counterexample cannot be written as a behaviour: the states "
+                    "the search kept for one (the cfg's VIEW or SYMMETRY) have steps that its other states lack, so "
+                    "the cycle found among them is not one of real states (TLC may fail to print it too)")
 
 
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:

@@ -264,11 +264,14 @@ class StateGraph:
         return [self.canonical(state) for state in real.states]
 
     def walk(self, start: State, inside, to_end: dict) -> list:
-        """From `start`, the least step (`least_step`) inside that comes one closer to an end, until one."""
+        """From `start`, the least step (`least_step`) inside that comes one closer to an end, until one (under
+        symmetry, the least real step, each state then the one kept for its class)."""
+        kept = self.canonical or (lambda state: state)  # under symmetry, the graph holds each class's state
         path = [start]
         while to_end[path[-1]] > 0:
             here, succ = path[-1], inside._succ[path[-1]]
-            path.append(least_step(self.model, here, lambda t: t in succ and to_end.get(t) == to_end[here] - 1)[1])
+            _, step = least_step(self.model, here, lambda t: kept(t) in succ and to_end.get(kept(t)) == to_end[here] - 1)
+            path.append(kept(step))
         return path
 
     def enabled(self, condition: Fair, state: State) -> bool:

@@ -22,7 +22,7 @@ Odd(n) == IF n = 0 THEN FALSE ELSE Even(n - 1)
 fact[n \in 0..5] == IF n = 0 THEN 1 ELSE n * fact[n - 1]
 
 Divisions == <<7 \div 2, -7 \div 2, 7 \div (-2), -7 \div (-2), 7 % 3, -7 % 3, -1 % 5, 2 ^ 10, (-3) ^ 3, 0 ^ 3, -2 ^ 2, 1 - -1>>
-Chosen == <<CHOOSE x \in 1..10 : x * x > 20, CHOOSE x \in {"b", "a", "c"} : TRUE,
+Chosen == <<CHOOSE x \in 1..10 : x * x > 20, CHOOSE x \in {"b", "a", "c"} : x /= "b" /\ x /= "c",
             CHOOSE s \in SUBSET {1, 2, 3} : Cardinality(s) = 2, CHOOSE p \in Procs : p /= p1,
             CHOOSE r \in [a : {1, 2}, b : {"x", "y"}] : r.b = "y",
             CHOOSE f \in [{1, 2} -> {TRUE, FALSE}] : f[1], CHOOSE t \in {<<2, 1>>, <<1, 2, 3>>, <<1, 3>>} : TRUE>>

@@ -79,6 +79,11 @@ def test_a_difference_of_a_known_kind_is_told_apart():
     assert differential.known_difference("(LET F3(p4) == 1 IN F3(<<>>[1]))", error, value) is None
     (found,) = differential.compare(["(LET F3(p4) == 1 IN F3(<<>>[1]))"], {0: value}, {0: error})
     assert found.known == "lazy arguments"
+    refused = differential.Outcome("refused", None, "Diff.tla:3:1: CHOOSE between elements that differ in their "
+                                                     "strings: TLC orders strings as it first read them, ...")
+    assert differential.known_difference('CHOOSE s \\in {"a", "b"} : TRUE', value, refused) == "strings' order"
+    assert differential.known_difference("CHOOSE s \\in {1, 2} : TRUE", value,
+                                         differential.Outcome("refused", None, "not supported")) is None
 
 
 def test_a_spec_is_compared_by_verdict_counts_and_counterexample():

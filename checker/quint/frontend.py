@@ -71,16 +71,16 @@ class QuintMessage(FrontEndError):
 
 def find_quint(given: str | None = None, spec: Path | None = None) -> Path:
     """The `quint` executable to use (see the module docstring for the order)."""
+    try:
+        starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
+    except OSError:  # Quint (node) cannot start there, wherever it is installed
+        raise FolderGone("cannot run Quint: the working folder is gone (cd to a folder that exists)") from None
     for explicit, origin in ((given, "--quint"), (os.environ.get("QUINT"), "QUINT")):
         if explicit:
             path = Path(explicit)
             if not (path.is_file() and os.access(path, os.X_OK)):
                 raise FrontEndError(f"{origin} names {explicit}, which is not an executable file")
             return path
-    try:
-        starts = [Path.cwd()] + ([spec.resolve().parent] if spec is not None else [])
-    except OSError:  # Quint (node) cannot start there either
-        raise FolderGone("cannot run Quint: the working folder is gone (cd to a folder that exists)") from None
     for start in starts:
         for folder in (start, *start.parents):
             candidate = folder / LOCAL_QUINT

@@ -252,6 +252,21 @@ def test_sigterm_while_a_check_runs_is_one_line_and_exit_143(delay):
     assert (code, err) in [(143, "ttt-check: terminated\n"), (0, "")]  # or it finished first
 
 
+def test_a_signal_that_python_wrapped_in_another_error_still_stops_the_command():
+    """SIGTERM while networkx was being imported reached the handler inside a class being made, and Python
+    raised it as RuntimeError ("Error calling __set_name__"): an internal error, exit 70, instead of 143."""
+    from checker.cli.guard import _caused_by_a_signal
+
+    class Interrupting:
+        def __set_name__(self, owner, name):
+            raise KeyboardInterrupt
+
+    with pytest.raises(BaseException) as raised:
+        type("Made", (), {"adj": Interrupting()})
+    assert _caused_by_a_signal(raised.value)
+    assert not _caused_by_a_signal(RuntimeError("a bug"))
+
+
 def test_sigterm_once_the_entry_module_is_loaded_is_one_line_and_exit_143():
     code = "import os, signal, time, model.commands.main; os.kill(os.getpid(), signal.SIGTERM); time.sleep(10)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30, cwd=ROOT)

@@ -196,10 +196,23 @@ def _run(load: Callable[[], Any], prog: str) -> int:
     except click.Abort:
         return _stopped(prog)
     except Exception as error:  # a bug: still one line, and the way to see the traceback
+        if _caused_by_a_signal(error):  # Ctrl-C or SIGTERM while Python wrapped it (a class being made)
+            return _stopped(prog)
         if os.environ.get("TTT_CHECK_TRACEBACK"):
             raise
         _say(f"{prog}: internal error: {type(error).__name__}: {one_line(str(error))} (set TTT_CHECK_TRACEBACK=1 to see where)")
         return EXIT_INTERNAL
+
+
+def _caused_by_a_signal(error: BaseException) -> bool:
+    """Whether `error` was raised because of a KeyboardInterrupt (a signal's), as its cause or context."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _say(line: str) -> None:

@@ -167,3 +167,29 @@ def test_holds_line():
 def test_the_graph_must_be_kept():
     with pytest.raises(ValueError, match="keep_graph"):
         StateGraph(explore(Toy(CYCLE)), Toy(CYCLE))
+
+
+def test_several_properties_ask_each_predicate_once_per_state_state_by_state():
+    """With several properties, their predicates are asked at every state beforehand, state by state (so a
+    spec's definition that remembers its value for the last state is computed once per state), each once;
+    the verdicts are those decided property by property. `initially(P)` is asked at initial states only."""
+    from checker.properties.liveness import check_properties
+    from checker.properties.temporal import initially
+
+    asked = []
+
+    def asking(letters):
+        return StatePredicate(f"at({letters})", lambda state: asked.append((letters, state)) or state in letters)
+
+    model = Toy(FAIR_AND_UNFAIR)
+    result = explore(model, keep_graph=True, check_deadlock=False)
+    props = [TemporalProperty("a", eventually(asking("d"))), TemporalProperty("b", leadsTo(asking("c"), asking("d"))),
+             TemporalProperty("c", initially(asking("b")))]  # fmt: skip
+    verdicts = check_properties(model, result, props, "weak")
+    states = list(StateGraph(result, model).steps)
+    assert [(letters, state) for letters, state in asked if letters != "b"] == [
+        (letters, state) for state in states for letters in ("d", "c", "d")]  # fmt: skip
+    assert {state for letters, state in asked if letters == "b"} == {"a"}
+    one_by_one = [check_temporal(model, result, prop, "weak") for prop in props]
+    assert [v.holds for v in verdicts] == [v.holds for v in one_by_one] == [False, False, False]
+    assert [v.counterexample.states for v in verdicts[:2]] == [v.counterexample.states for v in one_by_one[:2]]

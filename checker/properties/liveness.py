@@ -58,7 +58,7 @@ keep invariant-only runs quick.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result
@@ -566,4 +566,36 @@ def check_properties(
 ) -> list[Verdict]:
     """Decide each of `props` on one networkx graph built from `result`."""
     graph = StateGraph(result, model)
+    if len(props) > 1:
+        props = evaluated_together(props, list(graph.steps))
     return [check_temporal(model, result, prop, fairness, graph) for prop in props]
+
+
+def evaluated_together(props: Sequence[TemporalProperty], states: list) -> list[TemporalProperty]:
+    """`props`, their state predicates computed at every state of `states` beforehand, state by state.
+
+    A spec's definition remembers its value for the state it was last asked at, so that the properties
+    of one state, asked one after the other (`\\A r \\in Readers : <>[]P(r)`, one property per reader),
+    share what their predicates compute; asked property by property over all states, each computes it
+    again. The values are kept as one byte per state; a state of no index is asked as before. Only the
+    properties whose predicates are asked at every state anyway are taken (not `initially(P)`, nor a
+    formula of some states alone: `c => F`, `[]c => F`), so no predicate is asked where it was not."""
+    index = {state: i for i, state in enumerate(states)}
+    made: dict[int, StatePredicate] = {}
+    everywhere = [prop.formula for prop in props if prop.formula.operator != INITIALLY
+                  and prop.formula.initial is None and prop.formula.assuming is None]  # fmt: skip
+    predicates = [p for formula in everywhere for p in formula.predicates if isinstance(p, StatePredicate)]
+    predicates = list({id(p): p for p in predicates}.values())
+    if not predicates:
+        return list(props)
+    values = [bytearray(len(states)) for _ in predicates]
+    for i, state in enumerate(states):
+        for holds, p in zip(values, predicates):
+            holds[i] = bool(p.holds(state))
+    for holds, p in zip(values, predicates):
+        made[id(p)] = StatePredicate(p.name, lambda s, holds=holds, p=p: (
+            bool(holds[i]) if (i := index.get(s)) is not None else p.holds(s)))
+
+    return [replace(prop, formula=replace(prop.formula, predicates=tuple(made.get(id(p), p)
+                                                                         for p in prop.formula.predicates)))
+            for prop in props]  # fmt: skip

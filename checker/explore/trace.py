@@ -130,19 +130,21 @@ def concretise_lasso(model: Model, canonical: Callable[[Hashable], Hashable], re
         for wanted in cycle[1:]:
             step = next((t for _, t in model.next_steps(states[-1]) if canonical(t) == wanted), None)
             if step is None:
-                break
+                raise _no_real_cycle()
             states.append(step)
-        else:
-            entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
-            if entry in entries:
-                return states, entries[entry]
-            entries[entry] = len(states)
-            states.append(entry)
-            continue
-        break
-    raise SpecError("the property is violated, but its counterexample cannot be written as a behaviour: the states "
-                    "the search kept for one (the cfg's VIEW or SYMMETRY) have steps that its other states lack, so "
-                    "the cycle found among them is not one of real states (TLC may fail to print it too)")
+        entry = states.pop()  # the loop's first class again: a real state seen before closes the lasso
+        if entry in entries:
+            return states, entries[entry]
+        entries[entry] = len(states)
+        states.append(entry)
+    raise _no_real_cycle()
+
+
+def _no_real_cycle() -> SpecError:
+    """Why a lasso among the kept states has no lasso of real states behind it."""
+    return SpecError("the property is violated, but its counterexample cannot be written as a behaviour: the states "
+                     "the search kept for one (the cfg's VIEW or SYMMETRY) have steps that its other states lack, so "
+                     "the cycle found among them is not one of real states (TLC may fail to print it too)")
 
 
 def path_to(parents: Mapping[Any, Any], state: Hashable) -> list:

@@ -346,7 +346,9 @@ class Resolver:
             raise TlaError(f"INSTANCE {unit.module} WITH {extra} <- ...: {unit.module} declares no constant or "
                            f"variable {extra}", unit.loc)
         inner_prefix = f"{prefix}{unit.name}!" if unit.name else prefix
+        assumed = len(self._assumed)
         instantiated = self.module_names(target, params, inner_prefix, outer + mine)
+        del self._assumed[assumed:]  # TLC checks the ASSUMEs of the modules extended, not of those instantiated
         if unit.name is None:
             for op_name, op in instantiated.public.items():
                 if op_name not in stdlib.LANGUAGE_OPERATORS:

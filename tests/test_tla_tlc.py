@@ -101,6 +101,19 @@ def test_a_lasso_that_no_real_states_make_is_not_printed_as_a_behaviour(ttt_chec
         "cycle found among them is not one of real states (TLC may fail to print it too)")
 
 
+def test_a_value_for_a_definition_its_module_lacks_is_refused(tmp_path, ttt_check):
+    """`Op = [M] value` or `Op <- [M] Other` where M defines no Op: TLC ignores the line and checks the spec without it, which is not
+    the model the cfg asks for; ttt-check says so instead."""
+    for name in ("scoped.tla", "scoped_lib.tla"):
+        (tmp_path / name).write_text((SPECS / name).read_text())
+    for line, words in (("Twice = [scoped_lib] 6", "gives a value to Twice"), ("Twice <- [scoped_lib] Limit",
+                                                                                "replaces Twice")):
+        (tmp_path / "scoped.cfg").write_text((SPECS / "scoped.cfg").read_text().replace("Limit = [scoped_lib] 6", line))
+        code, out, err = ttt_check("--spec", tmp_path / "scoped.tla")
+        assert (code, out) == (3, "")
+        assert err == f"ttt-check: error: the cfg {words} of module scoped_lib, which the spec does not define there\n"
+
+
 def known(entries, name=lambda e: Path(e["config"]).name) -> list:
     """`entries` as parameters, those of KNOWN expected to fail (strictly: a fix is noticed)."""
     return [pytest.param(e, marks=pytest.mark.xfail(reason=KNOWN[name(e)], strict=True)) if name(e) in KNOWN else e

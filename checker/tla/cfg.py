@@ -59,6 +59,8 @@ class Config:
     replacements: dict[str, str] = field(default_factory=dict)
     #: (module, name) -> the main module's definition that replaces that module's (`Op <- [M] Other`)
     module_replacements: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: (module, name) -> the value the cfg gives that module's definition (`Op = [M] value`)
+    module_constants: dict[tuple[str, str], Any] = field(default_factory=dict)
     #: the line each name is given on, for messages
     lines: dict[str, int] = field(default_factory=dict)
 
@@ -153,6 +155,12 @@ def parse(text: str, file: str) -> Config:
                 continue
             if sign != "=":
                 raise TlaError(f"the constant {name} is given no value (CONSTANT {name} = value)", where(line))
+            if at + 2 < len(tokens) and tokens[at + 2][1] == "[":  # `Op = [M] value`: Op of module M
+                if at + 5 >= len(tokens) or tokens[at + 4][1] != "]":
+                    raise TlaError(f"the value of {name} names no module ({name} = [M] value)", where(line))
+                config.module_constants[(tokens[at + 3][1], name)], at = value(at + 5)
+                config.lines[name] = line
+                continue
             given, at = value(at + 2)
             config.constants[name] = given
             config.lines[name] = line

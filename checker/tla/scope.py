@@ -173,11 +173,15 @@ class Resolver:
     `values`: the names the cfg gives a value with `=` (a definition so named becomes a constant)."""
 
     def __init__(self, modules: Modules, overrides: dict[str, str] | None = None, values: tuple = (),
-                 module_overrides: dict[tuple[str, str], str] | None = None):
+                 module_overrides: dict[tuple[str, str], str] | None = None, module_values: tuple = ()):
         self.modules = modules
         self.overrides = dict(overrides or {})
         #: (module, name) -> the main module's definition that replaces that module's (`Op <- [M] Other`)
         self.module_overrides = dict(module_overrides or {})
+        #: those of `module_overrides` whose module was read and defines the name
+        self.module_replaced: set[tuple[str, str]] = set()
+        #: (module, name) of the definitions the cfg gives a value for one module (`Op = [M] value`)
+        self.module_values = dict.fromkeys(module_values)
         #: the main module's names, once read (a replacement for one module names one of them)
         self.root_names: Names | None = None
         self.values = tuple(values)
@@ -206,7 +210,13 @@ class Resolver:
             params[param.name] = const
         names = self._overridden(self.module_names(module, params))
         self.root_names = names
+        for (module_name, name), found in self.module_values.items():
+            if found is None:
+                raise TlaError(f"the cfg gives a value to {name} of module {module_name}, which the spec does not "
+                               f"define there")
         for (module_name, name), other in self.module_overrides.items():
+            if (module_name, name) not in self.module_replaced:
+                raise TlaError(f"the cfg replaces {name} of module {module_name}, which the spec does not define there")
             if other not in names.all:
                 raise TlaError(f"the cfg replaces {name} of module {module_name} by {other}, which the spec does not "
                                f"define")
@@ -232,6 +242,7 @@ class Resolver:
         for (overridden, name), other in self.module_overrides.items():
             if overridden == module.name and name in names.all and not isinstance(names.all[name], _RootName):
                 names.all[name] = _RootName(other)
+                self.module_replaced.add((overridden, name))
 
     def replacing(self, target: Any) -> Any:
         """What the cfg replaces `target` by (itself when nothing does)."""
@@ -301,6 +312,14 @@ class Resolver:
         made = Definition(prefix + d.name, outer + own, None, d.loc, outer=outer)
         if (module.name, d.name) in self.module_overrides:
             self.replaced[id(made)] = _RootName(self.module_overrides[module.name, d.name])
+            self.module_replaced.add((module.name, d.name))
+        if (module.name, d.name) in self.module_values:
+            if d.params:
+                raise TlaError(f"the cfg gives the operator {d.name} of module {module.name} a value: replace it "
+                               f"instead ({d.name} <- [{module.name}] Op)", d.loc)
+            self.module_values[module.name, d.name] = made
+            key = module_constant(module.name, d.name)
+            return self.constants.setdefault(key, Const(key, 0, d.loc))
         before = Names(dict(names.all))
         if d.name in module.recursive:
             before.all[d.name] = made
@@ -355,6 +374,11 @@ class Resolver:
                     names.add(op_name, op, unit.local)
         else:
             names.add(unit.name, Instance(unit.name, mine, instantiated, unit.loc), unit.local)
+
+
+def module_constant(module: str, name: str) -> str:
+    """The key of a definition the cfg gives a value for one module (`Op = [M] value`) among the constants."""
+    return f"{name}__{module}"
 
 
 @dataclass

@@ -39,7 +39,7 @@ from checker.tla.cfg import Config
 from checker.tla.compile import ANY, Leaf, Program
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, STATE, TEMPORAL
-from checker.tla.scope import Const, Definition, Modules, Resolver, Var
+from checker.tla.scope import Const, Definition, Modules, Resolver, Var, module_constant
 from checker.tla.stdlib import Builtin
 
 #: the name TLC gives the whole next-state relation's weak fairness, for the warning that proposes it
@@ -73,7 +73,8 @@ class TlaSpec(Model[tuple]):
         self.description = ("the TLA+ spec, with its model " + str(config_path) if config_path
                             else "the TLA+ spec, with no cfg: Init and Next, no property")
         resolver = Resolver(Modules(modules, path.parent, self._read_module), self.config.replacements,
-                            tuple(self.config.constants), self.config.module_replacements)
+                            tuple(self.config.constants), self.config.module_replacements,
+                            tuple(self.config.module_constants))
         self.names = resolver.root(main)
         self._main = main
         if main.pluscal is not None:
@@ -132,8 +133,10 @@ class TlaSpec(Model[tuple]):
             if name not in declared and value is not values.ModelValue(name):  # `p1 = p1` only names a value
                 raise TlaError(f"the cfg gives a value to {name}, which the spec does not declare as a CONSTANT",
                                frontend.nowhere(Path(self.config.file)))
-        values_ = {}
+        values_ = {module_constant(*key): value for key, value in self.config.module_constants.items()}
         for name, const in declared.items():
+            if name in values_:
+                continue
             if name in self.config.replacements:
                 continue
             if name not in given:

@@ -166,7 +166,7 @@ class Program:
         key = id(e)
         found = self.closed.get(key)
         if found is None:
-            found = self.closed[key] = (self.level(e) == CONSTANT and not _opens(e))
+            found = self.closed[key] = (self.level(e) == CONSTANT and not _opens(e) and not _draws(e))
             self.keep.append(e)
         return found
 
@@ -199,7 +199,7 @@ class Program:
         if name is None:
             name = self.hoists[id(e)] = self.fresh("H")
             memo = self.constant([_UNSET])
-            self.define(f"def {name}():\n    v = {memo}[0]\n    if v is UNSET:\n        v = {memo}[0] = {code()}\n"
+            self.define(f"def {name}():\n    v = {memo}[0]\n    if v is UNSET:\n        v = {memo}[0] = once(lambda: {code()})\n"
                         f"    return v\n")
         return f"{name}()"
 
@@ -242,7 +242,7 @@ class Program:
         if not d.params and level == CONSTANT:
             memo = self.constant([_UNSET])
             source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
-                      f"        v = {memo}[0] = {code}\n    return v\n")
+                      f"        v = {memo}[0] = once(lambda: {code})\n    return v\n")
         elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params):
             # a function of its arguments alone: each value remembered (a spec asks the same ones again and again)
             memo = self.constant({})
@@ -250,7 +250,7 @@ class Program:
             source = (f"def {name}({args}):\n    k = memo_key(({key}))\n    if k is None:\n        return {code}\n"
                       f"    v = {memo}.get(k, UNSET)\n    if v is UNSET:\n"
                       f"        if len({memo}) >= {MEMO_SIZE}:\n            {memo}.clear()\n"
-                      f"        v = {memo}[k] = {code}\n    return v\n")
+                      f"        v = {memo}[k] = once(lambda: {code})\n    return v\n")
         elif not d.params and level == STATE and not action:
             memo = self.constant([None, None])
             source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
@@ -890,6 +890,12 @@ def _opens(e: Any) -> bool:
         if isinstance(target, (Local, OpParam)) or (isinstance(target, Definition) and target.let):
             return True
     return False
+
+
+def _draws(e: Any) -> bool:
+    """Whether `e` draws at random where it is written (`RandomElement`: TLC draws anew at each evaluation)."""
+    return any(isinstance(getattr(node, "target", None), Builtin) and node.target.name == "RandomElement"
+               for node in t.walk(e))
 
 
 def _free(e: Any, env: dict) -> set:

@@ -8,6 +8,8 @@ adding a string, a CASE with no true guard, CHOOSE from a set where nothing sati
 from __future__ import annotations
 
 import itertools
+import random
+import sys
 from typing import Any, Callable, Iterable
 
 from checker.tla.errors import TlaError, Unsupported
@@ -591,8 +593,72 @@ def print_(output, value, loc):
     return value
 
 
+class Draws:
+    """`RandomElement`'s draws, from one generator of a fixed seed, so that a check is repeated exactly. While
+    the model is set up (its constants, its assumptions) each draw is new, as TLC's are. Once the search has
+    started, a place drawing from the same set draws what it drew before, so that a state's successors are the
+    same each time ttt-check computes them: TLC draws anew each time, and could have drawn that element again
+    each time, so the states checked are always those of one of TLC's runs."""
+
+    SEED = 0
+
+    def __init__(self):
+        self.start()
+
+    def start(self) -> None:
+        """A new model: the generator from its seed, new draws."""
+        self.random = random.Random(self.SEED)
+        self.kept: dict | None = None
+        self.first = None
+        #: how many constants computed once are being computed
+        self.fresh = 0
+
+    def once(self, compute: Callable[[], Any]) -> Any:
+        """The value of a constant that ttt-check computes once and remembers: its draws are new ones."""
+        self.fresh += 1
+        try:
+            return compute()
+        finally:
+            self.fresh -= 1
+
+    def searching(self) -> None:
+        """The search starts: from now on a place and a set draw what they drew before."""
+        self.kept = {}
+
+    def draw(self, s, loc):
+        elements = enum(s, loc)
+        if not elements:
+            raise TlaError("RandomElement of the empty set", loc)
+        if self.first is None:
+            self.first = loc
+            print(f"ttt-check: warning: {loc.at()}: RandomElement draws at random, and this check is of one draw "
+                  f"(the same at each run); TLC draws again at each run", file=sys.stderr)
+        if self.kept is None or self.fresh:
+            return elements[self.random.randrange(len(elements))]
+        chosen = memo_key((s,))
+        if chosen is None:  # a lazy set: listed, as its elements are
+            chosen = memo_key((frozenset(elements),))
+        if chosen is None:
+            raise Unsupported("RandomElement of a set whose elements are kept as their definitions", loc)
+        key = (loc, chosen)
+        found = self.kept.get(key, _UNDRAWN)
+        if found is _UNDRAWN:
+            found = self.kept[key] = elements[self.random.randrange(len(elements))]
+        return found
+
+
+_UNDRAWN = object()
+#: the draws of the model being checked
+DRAWS = Draws()
+
+
 def random_element(s, loc):
-    raise Unsupported("RandomElement draws at random: an exhaustive check has no such step (use \\E x \\in S)", loc)
+    return DRAWS.draw(s, loc)
+
+
+def once(compute: Callable[[], Any]) -> Any:
+    """A constant computed once, then remembered (see `Draws.once`)."""
+    return DRAWS.once(compute)
 
 
 def tlc_get(key, loc):

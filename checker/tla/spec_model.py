@@ -33,7 +33,7 @@ from checker.properties.temporal import (
     initially,
     leadsTo,
 )
-from checker.tla import frontend, values
+from checker.tla import frontend, runtime, values
 from checker.tla import tree as t
 from checker.tla.cfg import Config
 from checker.tla.compile import ANY, Leaf, Program
@@ -65,6 +65,7 @@ class TlaSpec(Model[tuple]):
         self.path = path
         self.source = str(path)
         self.texts: dict[str, str] = {}
+        runtime.DRAWS.start()
         modules = frontend.read_modules(path)
         self.texts[str(path)] = frontend.read_text(path)
         main = frontend.main_module(modules, path)
@@ -120,6 +121,7 @@ class TlaSpec(Model[tuple]):
         if self.config.view:
             self.canonical = self._by_view(self.config.view, self.canonical)
             self.symmetry_required = True
+        runtime.DRAWS.searching()
 
     def _read_module(self, path: Path) -> dict:
         self.texts[str(path)] = frontend.read_text(path)

@@ -21,6 +21,7 @@ from checker.model import Invariant, Label, Model
 from checker.properties.temporal import (
     ALWAYS,
     ALWAYS_EVENTUALLY,
+    EVENTUALLY_ALWAYS,
     ActionPredicate,
     Fair,
     Fairness,
@@ -530,9 +531,38 @@ class TlaSpec(Model[tuple]):
                 if self.program.level(p) <= STATE and isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) \
                         and rest.target.name == "<>" and self.program.level(rest.args[0]) <= STATE:  # fmt: skip
                     return replace_written(leadsTo(self._predicate(p, env), self._predicate(rest.args[0], env)), written)
+        fairness = self._fairness_written_out(e, env, written)
+        if fairness is not None:
+            return fairness
         raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q, [](P => []P) of state predicates, "
-                        "[][A]_v, []<><<A>>_v, WF and SF, c => F, []c => F, IF c THEN F ELSE G and conjunctions of "
-                        "them (docs/tla.md); not this formula", e.loc)
+                        "[][A]_v, []<><<A>>_v, WF and SF (or []<>P \\/ []<><<A>>_v, <>[]P \\/ []<><<A>>_v), "
+                        "c => F, []c => F, IF c THEN F ELSE G and conjunctions of them (docs/tla.md); not this "
+                        "formula", e.loc)
+
+    def _fairness_written_out(self, e: Any, env: dict, written: str) -> Formula | None:
+        """`[]<>P \\/ []<><<A>>_v` (weak fairness of A, P standing for ~ENABLED <<A>>_v) and `<>[]P \\/
+        []<><<A>>_v` (strong fairness), in either order: a fairness condition whose enabledness is ~P."""
+        if isinstance(e, t.Junction) and not e.conj:
+            parts = list(e.items)
+        elif isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "\\/":
+            parts = list(e.args)
+        else:
+            return None
+        if len(parts) != 2:
+            return None
+        try:
+            formulas = [self._formula(part, env) for part in parts]
+        except Unchecked:
+            return None
+        steps = [f for f in formulas if f.operator == ALWAYS_EVENTUALLY and isinstance(f.predicates[0], ActionPredicate)]
+        states = [f for f in formulas if f.operator in (ALWAYS_EVENTUALLY, EVENTUALLY_ALWAYS)
+                  and isinstance(f.predicates[0], StatePredicate)]
+        if len(steps) != 1 or len(states) != 1 or any(f.initial or f.assuming for f in formulas):
+            return None
+        disabled, step = states[0].predicates[0].holds, steps[0].predicates[0].holds
+        condition = Fair(states[0].operator == EVENTUALLY_ALWAYS, written, enabled=lambda s: not disabled(s),
+                         step=step)
+        return replace_written(fair(condition), written)
 
     def _predicate(self, e: Any, env: dict) -> StatePredicate:
         function = self._compiled(e, env, action=False)

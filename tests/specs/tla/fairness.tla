@@ -19,4 +19,10 @@ Weak == Init /\ [][Next]_vars /\ WF_vars(Blink) /\ WF_vars(Press)
 Strong == Init /\ [][Next]_vars /\ WF_vars(Blink) /\ SF_vars(Press)
 
 Pressed == <>pressed
+
+\* Press's fairness written out, ~on and ~(on /\ ~pressed) for its ENABLED:
+\* weak (Weak implies it), then strong (Strong implies it, Weak does not)
+PressWeaklyFair == []<>~on \/ []<><<Press>>_vars
+
+PressStronglyFair == []<><<Press>>_vars \/ <>[]~(on /\ ~pressed)
 =============================================================================

@@ -12,8 +12,8 @@ repeats, the step closing it too) takes one of the steps, or (weak) visits a sta
 loop forever.
 
 A formula is a tuple: `("initially", P)`, `("always", P)`, `("eventually", P)`,
-`("always eventually", P)`, `("eventually always", P)`, `("leadsTo", P, Q)` (P, Q sets of states),
-`("always action", allowed)` (a set of edges: `[][A]_v`, a stuttering step always allowed) and
+`("always eventually", P)`, `("eventually always", P)`, `("leadsTo", P, Q)`, `("leadsTo always", P, Q)`
+(P, Q sets of states), `("always action", allowed)` (a set of edges: `[][A]_v`, a stuttering step always allowed) and
 `("fair", strong, enabled, steps)` (WF or SF as a property). `holds` decides one on one lasso, by the
 definitions of the operators.
 
@@ -159,6 +159,9 @@ def holds(formula: tuple, states: list, loop: int) -> bool:
             if s in p and not later:
                 return False
         return True
+    if operator == "leadsTo always":  # once P holds, Q holds for good later: the repeating part is all Q
+        p, q = args
+        return not any(s in p for s in states) or all(s in q for s in again)
     if operator == "always action":
         steps = list(zip(states, states[1:])) + repeated(states, loop)[1]
         return all(s == t or (s, t) in args[0] for s, t in steps)

@@ -35,6 +35,7 @@ from checker.properties.temporal import (
     fair,
     initially,
     leadsTo,
+    leadsToAlways,
 )
 
 class Graph(Model):
@@ -160,6 +161,7 @@ def properties(problem: Problem) -> dict:
         ("always eventually", p): always(eventually(P)),
         ("eventually always", p): eventually(always(P)),
         ("leadsTo", p, q): leadsTo(P, Q),
+        ("leadsTo always", p, q): leadsToAlways(P, Q),
         ("always action", allowed): always(A),
         ("fair", *problem.oracle_condition(prop)): fair(problem.checker_condition(prop)),
     }
@@ -178,6 +180,9 @@ def assert_says_true(formula: tuple, states: list, loop: int, k: int) -> None:
     elif operator == "leadsTo":
         p, q = args
         assert states[k] in p and not set(states[k:] + again) & q
+    elif operator == "leadsTo always":
+        p, q = args
+        assert states[k] in p and not set(again) <= q
     elif operator == "fair":
         strong, enabled, steps = args
         assert k >= loop and states[k] in enabled

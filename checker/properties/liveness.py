@@ -73,6 +73,7 @@ from checker.properties.temporal import (
     FAIR,
     INITIALLY,
     LEADS_TO,
+    LEADS_TO_ALWAYS,
     ActionPredicate,
     Fair,
     Fairness,
@@ -150,6 +151,7 @@ class Verdict:
             ALWAYS_EVENTUALLY: f"from state {k} on, {p} never holds again",
             EVENTUALLY_ALWAYS: f"{p} fails in state {k}, again and again forever",
             LEADS_TO: f"{p} holds in state {k}, and {q} never holds from then on",
+            LEADS_TO_ALWAYS: f"{p} holds in state {k}, and {q} fails again and again from then on",
             INITIALLY: f"{p} fails in the initial state",
             ALWAYS_ACTION: f"the step from state {k - 1} to state {k} is not allowed by {p}",
         }[formula.operator]
@@ -299,15 +301,19 @@ class StateGraph:
         region: Callable[[State], bool],
         trigger_repeats: bool = False,
         allowed: Callable[[State, State], bool] | None = None,
+        then: Callable[[State], bool] | None = None,
     ) -> tuple[list, int, int] | None:
         """A shortest behaviour that reaches a trigger state, then stays in the region forever, fairly.
 
         Returns (states, trigger index, loop index) or None. With `trigger_repeats`, the trigger itself
-        must be in the repeating part; with `allowed`, the part in the region takes only steps it allows.
+        must be in the repeating part; with `then`, a state where it holds must be, after the trigger; with
+        `allowed`, the part in the region takes only steps it allows.
         """
         nx = self.nx
         inside = self.restricted(region, allowed)
         ends = self.fair_ends(inside, conditions)
+        if then is not None:
+            ends = {s: component for s, component in ends.items() if then(s)}
         if not ends:
             return None
         backwards = inside.reverse(copy=False)
@@ -498,6 +504,9 @@ class StateGraph:
             return self.lasso(conditions, trigger=everywhere, region=lambda s: not p(s))
         if operator == EVENTUALLY_ALWAYS:
             return self.lasso(conditions, trigger=lambda s: not p(s), region=everywhere, trigger_repeats=True)
+        if operator == LEADS_TO_ALWAYS:  # P ~> []Q: after a P state, a fair cycle through a state where Q fails
+            q = predicates[1].holds
+            return self.lasso(conditions, trigger=p, region=everywhere, then=lambda s: not q(s))
         if operator == LEADS_TO:
             q = predicates[1].holds
             return self.lasso(conditions, trigger=lambda s: p(s) and not q(s), region=lambda s: not q(s))

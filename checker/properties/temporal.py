@@ -4,7 +4,7 @@ A model declares its temporal properties next to its invariants, written as
 in Quint: `TemporalProperty("XMustEventuallyWin", eventually(wonX), doc)`.
 The operators are the ones the liveness checker (`checker.properties.liveness`) decides:
 `always(P)`, `eventually(P)`, `always(eventually(P))`,
-`eventually(always(P))`, `leadsTo(P, Q)` (P ~> Q), a state predicate P alone
+`eventually(always(P))`, `leadsTo(P, Q)` (P ~> Q), `leadsToAlways(P, Q)` (P ~> []Q), a state predicate P alone
 (TLA+'s meaning of a formula without temporal operators: P holds in the initial state),
 `always(A)` of an action predicate (TLA+'s `[][A]_v`), and a fairness condition itself
 (`fair(WF_v(A))`, which TLC checks when a PROPERTY states it).
@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Callable, Hashable
 
 #: The shapes of formula the checker knows, by the operators they nest.
-ALWAYS, EVENTUALLY, ALWAYS_EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO, INITIALLY, ALWAYS_ACTION, FAIR = (
+ALWAYS, EVENTUALLY, ALWAYS_EVENTUALLY, EVENTUALLY_ALWAYS, LEADS_TO, LEADS_TO_ALWAYS, INITIALLY, ALWAYS_ACTION, FAIR = (
     "always",
     "eventually",
     "always eventually",
     "eventually always",
     "leadsTo",
+    "leadsTo always",
     "initially",
     "always action",
     "fair",
@@ -124,6 +125,8 @@ class Formula:
             return f"always({names})"
         if self.operator == LEADS_TO:
             return f"leadsTo({names})"
+        if self.operator == LEADS_TO_ALWAYS:
+            return f"leadsTo({self.predicates[0]}, always({self.predicates[1]}))"
         if self.operator == INITIALLY:
             return names
         text = names
@@ -167,6 +170,11 @@ def eventually(body: StatePredicate | Formula) -> Formula:
 def leadsTo(p: StatePredicate, q: StatePredicate) -> Formula:
     """`P ~> Q`: whenever P holds, Q holds then or later, i.e. `always(P implies eventually(Q))`."""
     return Formula(LEADS_TO, (p, q))
+
+
+def leadsToAlways(p: StatePredicate, q: StatePredicate) -> Formula:
+    """`P ~> []Q`: whenever P holds, from then or later on Q holds for good (TLA+'s `[](P => <>[]Q)`)."""
+    return Formula(LEADS_TO_ALWAYS, (p, q))
 
 
 def initially(p: StatePredicate) -> Formula:

@@ -461,6 +461,12 @@ class Expr:
                 raise TlaError(f"'{d.name}' is an action: it relates two states, and is read here in one", e.loc)
             if d.params:  # its arguments by name, as TLC passes them: the body may prime them
                 return self.inline(d, e)
+            if isinstance(self.after_code, list) and None in self.after_code:
+                # a next state still being chosen (`t' = IF HCnxt THEN ...`, hr' chosen, t' not yet): the body in
+                # place of the call, so that it reads only the primed variables it needs
+                if d.uid in self.inlining:
+                    raise Unsupported(f"'{d.name}' applies itself while the next state is being chosen", e.loc)
+                return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
         if level == STATE and isinstance(self.now_code, list) and None in self.now_code:

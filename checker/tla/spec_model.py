@@ -33,6 +33,7 @@ from checker.properties.temporal import (
     fair,
     initially,
     leadsTo,
+    leadsToAlways,
 )
 from checker.tla import frontend, runtime, values
 from checker.tla import tree as t
@@ -43,8 +44,6 @@ from checker.tla.levels import ACTION, STATE, TEMPORAL
 from checker.tla.scope import Const, Definition, Modules, Resolver, Var, module_constant
 from checker.tla.stdlib import Builtin
 
-#: the name TLC gives the whole next-state relation's weak fairness, for the warning that proposes it
-WHOLE = "WF_vars(Next)"
 #: the most states whose SYMMETRY representative is remembered
 CANONICAL_MEMO = 1 << 20
 
@@ -101,8 +100,9 @@ class TlaSpec(Model[tuple]):
         self.invariants = {name: self._invariant(name) for name in self.config.invariants}
         self.required_invariants = tuple(self.config.invariants)
         self.invariants_declared = True
-        self.fairness = Fairness(tuple(f for part in fairness_exprs for f in self._fairs(part, {})), WHOLE,
-                                 how=f"add WF_vars({next_.name}) to the SPECIFICATION formula")
+        self.fairness = Fairness(tuple(f for part in fairness_exprs for f in self._fairs(part, {})),
+                                 f"WF_vars({next_.name})",
+                                 how=f"WF_vars({next_.name}) to the SPECIFICATION formula")
         self.unchecked_temporal: dict[str, str] = {}
         #: a property that is a conjunction -> the names of its parts, each a property of its own
         self.temporal_parts: dict[str, tuple[str, ...]] = {}
@@ -526,15 +526,23 @@ class TlaSpec(Model[tuple]):
                     return replace_written(eventually(self._predicate(inner, env)), written)
             if op == "~>" and all(self.program.level(a) <= STATE for a in args):
                 return replace_written(leadsTo(self._predicate(args[0], env), self._predicate(args[1], env)), written)
-            if op == "[]" and _implies(args[0]) is not None:  # `[](P => <>Q)`: P ~> Q
+            if op == "[]" and _implies(args[0]) is not None:  # `[](P => <>Q)`: P ~> Q; `[](P => <>[]Q)`: P ~> []Q
                 p, rest = _implies(args[0])
                 if self.program.level(p) <= STATE and isinstance(rest, t.Apply) and isinstance(rest.target, Builtin) \
                         and rest.target.name == "<>" and self.program.level(rest.args[0]) <= STATE:  # fmt: skip
                     return replace_written(leadsTo(self._predicate(p, env), self._predicate(rest.args[0], env)), written)
+                if self.program.level(p) <= STATE and _is(rest, "<>") and _is(rest.args[0], "[]") \
+                        and self.program.level(rest.args[0].args[0]) <= STATE:  # fmt: skip
+                    return replace_written(leadsToAlways(self._predicate(p, env),
+                                                         self._predicate(rest.args[0].args[0], env)), written)
+            if op == "~>" and self.program.level(args[0]) <= STATE and _is(args[1], "[]") \
+                    and self.program.level(args[1].args[0]) <= STATE:  # fmt: skip
+                return replace_written(leadsToAlways(self._predicate(args[0], env),
+                                                     self._predicate(args[1].args[0], env)), written)
         fairness = self._fairness_written_out(e, env, written)
         if fairness is not None:
             return fairness
-        raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q, [](P => []P) of state predicates, "
+        raise Unchecked("ttt-check decides <>P, []P, []<>P, <>[]P, P ~> Q, P ~> []Q, [](P => []P) of state predicates, "
                         "[][A]_v, []<><<A>>_v, WF and SF (or []<>P \\/ []<><<A>>_v, <>[]P \\/ []<><<A>>_v), "
                         "c => F, []c => F, IF c THEN F ELSE G and conjunctions of them (docs/tla.md); not this "
                         "formula", e.loc)
@@ -663,6 +671,11 @@ def replace_written(formula: Formula, written: str) -> Formula:
 
 
 _NOT = Builtin("~", 1, "")
+
+
+def _is(e: Any, op: str) -> bool:
+    """Whether `e` applies the built-in operator `op`."""
+    return isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == op
 
 
 def _implies(e: Any) -> tuple | None:

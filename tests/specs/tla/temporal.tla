@@ -1,6 +1,7 @@
 ------------------------------ MODULE temporal ------------------------------
 \* A request is granted, then released; a clock ticks on meanwhile. The
-\* properties, each in a cfg of its own: [][A]_v, []P, P ~> Q, <>[]P and []<>P.
+\* properties, each in a cfg of its own: [][A]_v, []P, P ~> Q, <>[]P, []<>P,
+\* P ~> []Q and [](P => <>[]Q).
 EXTENDS Naturals
 
 VARIABLES req, granted, tick
@@ -23,8 +24,10 @@ NoGrantWithoutRequest == [][~granted /\ granted' => req]_vars
 NeverBoth == [](~(req /\ granted))
 RequestsGranted == req ~> granted
 ClockStops == <>[](tick = 2)
+ClockReachesTwo == (tick = 1) ~> [](tick = 2)
 \* fail: nothing makes Ask happen, and the clock stops
 AlwaysAsksAgain == []<>req
 ClockNeverStops == []<>(tick < 2)
 TickOnlyUp == [][tick' > tick]_vars
+GrantKept == [](granted => <>[]granted)
 =============================================================================

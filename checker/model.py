@@ -191,6 +191,21 @@ class Model(Generic[S]):
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 
+    def alternatives(self) -> Iterator["Model[S]"]:
+        """The same spec under each other choice its tool could make where this model cannot tell which one it
+        makes (TLC's order of strings deciding a TLA+ CHOOSE), as the last search met them; `ttt-check` checks
+        each, and answers only when all give the same figures and verdicts (it builds the model to try them:
+        other commands refuse such a choice). None by default."""
+        return iter(())
+
+    def alternatives_agree(self, count: int) -> str:
+        """The note when the `alternatives`, `count` of them, all give the same answer as this model."""
+        return f"the {count + 1} choices this spec leaves to its tool give the same figures and verdicts"
+
+    def alternatives_differ(self) -> SpecError:
+        """The error when the `alternatives` do not all give the same answer."""
+        return SpecError("the choices this spec leaves to its tool give different answers")
+
     def reported_invariants(self) -> list[Invariant[S]]:
         """The invariants a report shows when none is named: every declared one, or the default ones of a
         spec whose every boolean definition is an invariant one may name (see `invariants_declared`)."""

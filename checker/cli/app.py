@@ -125,7 +125,7 @@ def make_cli(specs: Specs, prog_name: str = "ttt-check") -> click.Group:
             return
         refuse_unused(ctx, [("fairness", "--temporal", bool(temporal)), ("itf_style", "--out-itf", bool(out_itf))])
         refuse_same_file(ctx, ["out_itf", "dump"], specs=specs)
-        model = specs.build(kwargs)
+        model = specs.build(kwargs, alternatives=True)
         from checker.cli.check import Search, run_check
 
         if model.deadlock_check is not None and not given(ctx, "deadlock"):

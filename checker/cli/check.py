@@ -227,6 +227,9 @@ def run_check(
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
     undecided = temporal if temporal and not result.stats.complete else ()
+    others = alternatives_agree(model, search, invariants, deadlock, temporal, fairness, figures(result, outcomes))
+    if others:
+        click.echo(f"ttt-check: note: {model.alternatives_agree(others)}", err=True)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))
     if result.stats.stopped == INTERRUPTED:  # the partial figures are printed: now Ctrl-C ends as everywhere
         raise KeyboardInterrupt
@@ -239,6 +242,31 @@ def run_check(
         found = counterexamples(result, invariants, outcomes)
         failed = write_files(lambda: write_traces(model, found, out_itf, "violation", itf_style)) or failed
     return failed or exit_code(result, outcomes)
+
+
+def figures(result: Result, temporal: Sequence[Verdict]) -> tuple:
+    """What a check answers, traces aside: its counts, and each verdict with its counterexample's length."""
+    stats = result.stats
+    return (stats.distinct, stats.generated, stats.transitions, tuple(stats.per_depth), stats.stopped,
+            tuple(sorted((name, len(trace)) for name, trace in result.violations.items())),
+            None if result.deadlock is None else len(result.deadlock),
+            tuple((v.property.name, v.holds, None if v.holds else len(v.counterexample)) for v in temporal))
+
+
+def alternatives_agree(model: Model, search: Search, invariants, deadlock: bool, temporal, fairness: str,
+                       answer: tuple) -> int:
+    """How many other choices the spec leaves to its tool were checked (`Model.alternatives`), each giving
+    `answer`; the model's error when one does not."""
+    count = 0
+    for other in model.alternatives():
+        mine = [other.invariants[inv.name] for inv in invariants]
+        properties = [other.temporal_properties[prop.name] for prop in temporal]
+        found = search.run(other, mine, deadlock, keep_graph=bool(properties))
+        decided = search.decide(other, found, properties, fairness) if properties and found.stats.complete else []
+        if figures(found, decided) != answer:
+            raise model.alternatives_differ()
+        count += 1
+    return count
 
 
 def counterexamples(result: Result, invariants: Sequence[Invariant], temporal: Sequence[Verdict] = ()) -> list:

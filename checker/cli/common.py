@@ -216,9 +216,10 @@ class Specs:
             raise click.UsageError(f"spec '{name}' has no .qnt file")
         return path, main or main_module(read_spec(path), path)
 
-    def build(self, kwargs: dict, announce: bool = True) -> Model:
+    def build(self, kwargs: dict, announce: bool = True, alternatives: bool = False) -> Model:
         """The model named by `kwargs['spec']`, removing the spec's options from `kwargs`;
-        a changed file announced in one line (unless not to `announce`)."""
+        a changed file announced in one line (unless not to `announce`); with `alternatives`, ready for a
+        check of every choice the spec leaves to its tool (`Model.alternatives`)."""
         name = kwargs.pop("spec")
         file_options = {option.name: kwargs.pop(option.name, None) for option in quint_file_options()}
         options = {option.name: kwargs.pop(option.name) for option in self.options}
@@ -236,7 +237,7 @@ class Specs:
         if name.endswith(".tla"):
             from checker.tla.spec_model import load as load_tla
 
-            return self.evaluated(load_tla(name, file_options.get("config")), changed)
+            return self.evaluated(load_tla(name, file_options.get("config"), alternatives), changed)
         source = self.sources.get(name)
         if source is not None:
             path = source.find()

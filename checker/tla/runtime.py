@@ -347,14 +347,42 @@ def choose(s, holds: Callable[[Any], Any], loc):
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
-            if any(strings_decide(x, y) and _also_chosen(y, holds, loc) for y in elements[i + 1:]):
-                raise Unsupported("CHOOSE between elements that differ in their strings: TLC orders strings as it "
-                                  "first read them, which ttt-check does not follow, so which one TLC takes is not "
-                                  "known here",
-                                  loc)
-            return x
+            others = [y for y in elements[i + 1:] if strings_decide(x, y) and _also_chosen(y, holds, loc)]
+            return CHOICES.pick(s, [x] + others, loc) if others else x
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)
+
+
+#: the words of a CHOOSE that TLC's order of strings decides
+UNKNOWN_ORDER = ("CHOOSE between elements that differ in their strings: TLC orders strings as it first read them, "
+                 "which ttt-check does not follow, so which one TLC takes is not known here")
+
+
+class Choices:
+    """The CHOOSEs that TLC's order of strings decides (see `choose`). By default each is refused. A check that
+    tries every choice TLC could make (`TlaSpec.alternatives`) records them instead: a place and a set take
+    the choice `forced` gives them, else the first in ttt-check's order."""
+
+    def __init__(self):
+        self.start()
+
+    def start(self, forced: dict | None = None, recording: bool = False) -> None:
+        self.forced = dict(forced or {})
+        self.recording = recording
+        #: (place, set) -> how many elements TLC could take there, in the order the search met them
+        self.seen: dict = {}
+
+    def pick(self, s, candidates: list, loc):
+        chosen = memo_key((s,))
+        if not self.recording or chosen is None:
+            raise Unsupported(UNKNOWN_ORDER, loc)
+        key = (loc, chosen)
+        self.seen.setdefault(key, len(candidates))
+        return candidates[self.forced.get(key, 0)]
+
+
+#: the choices of the model being checked
+CHOICES = Choices()
 
 
 def strings_decide(x, y) -> bool:

@@ -11,6 +11,7 @@ any particular spec.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import sys
 from functools import cached_property
@@ -44,6 +45,8 @@ from checker.tla.levels import ACTION, STATE, TEMPORAL
 from checker.tla.scope import Const, Definition, Modules, Resolver, Var, module_constant
 from checker.tla.stdlib import Builtin
 
+#: the most combinations of choices decided by TLC's order of strings that a check tries
+CHOICE_RUNS = 24
 #: the most states whose SYMMETRY representative is remembered
 CANONICAL_MEMO = 1 << 20
 
@@ -61,11 +64,14 @@ class TlaSpec(Model[tuple]):
 
     error_behaviours = True
 
-    def __init__(self, path: Path, config: Config | None, config_path: Path | None = None):
+    def __init__(self, path: Path, config: Config | None, config_path: Path | None = None,
+                 choices: dict | None = None):
         self.path = path
         self.source = str(path)
         self.texts: dict[str, str] = {}
+        self._config_path = config_path
         runtime.DRAWS.start()
+        runtime.CHOICES.start(choices, recording=choices is not None)
         modules = frontend.read_modules(path)
         self.texts[str(path)] = frontend.read_text(path)
         main = frontend.main_module(modules, path)
@@ -123,6 +129,36 @@ class TlaSpec(Model[tuple]):
             self.canonical = self._by_view(self.config.view, self.canonical)
             self.symmetry_required = True
         runtime.DRAWS.searching()
+
+    # ---- the choices TLC's order of strings makes -----------------------------------------------------------
+
+    def alternatives(self) -> Iterator["TlaSpec"]:
+        """The spec under each other combination of the choices a CHOOSE decided by TLC's order of strings could
+        make, at the places and sets the last search met (and those each new combination meets in turn)."""
+        seen = dict(runtime.CHOICES.seen)
+        self._undecided = next(iter(seen), None)
+        tried: set = {frozenset()}
+        while True:
+            if math.prod(seen.values()) > CHOICE_RUNS:
+                raise Unsupported(f"{runtime.UNKNOWN_ORDER}, and the choices it could make are more than "
+                                  f"{CHOICE_RUNS} to check", self._undecided[0])
+            untried = [combination for combination in _combinations(seen) if combination not in tried]
+            if not untried:
+                return
+            for combination in untried:
+                tried.add(combination)
+                yield TlaSpec(self.path, self.config, self._config_path, dict(combination))
+                for key, count in runtime.CHOICES.seen.items():
+                    seen.setdefault(key, count)
+
+    def alternatives_agree(self, count: int) -> str:
+        return (f"{self._undecided[0].at()}: TLC's order of strings, which ttt-check does not follow, decides a "
+                f"CHOOSE here: each of the {count + 1} combinations of choices TLC could make gives these same "
+                f"figures and verdicts; the report shows the first choices in alphabetical order")
+
+    def alternatives_differ(self) -> Unsupported:
+        return Unsupported(f"{runtime.UNKNOWN_ORDER}, and the choices it could make give different answers",
+                           self._undecided[0])
 
     def _read_module(self, path: Path) -> dict:
         self.texts[str(path)] = frontend.read_text(path)
@@ -745,9 +781,20 @@ def _variables(e: Any, spec: TlaSpec) -> list | None:
     return None
 
 
-def load(path: str, config: str | None = None) -> TlaSpec:
-    """The model of the `.tla` file at `path` under its cfg (`config`, or the cfg beside it)."""
+def _combinations(seen: dict) -> list[frozenset]:
+    """Every combination of the choices at the places and sets `seen` (key -> how many), each a frozenset of
+    (key, index) for the indices other than the first."""
+    found = []
+    for indices in itertools.product(*(range(count) for count in seen.values())):
+        found.append(frozenset((key, i) for key, i in zip(seen, indices) if i))
+    return found
+
+
+def load(path: str, config: str | None = None, alternatives: bool = False) -> TlaSpec:
+    """The model of the `.tla` file at `path` under its cfg (`config`, or the cfg beside it). With
+    `alternatives`, a CHOOSE that TLC's order of strings decides takes the first choice and is recorded, for
+    `TlaSpec.alternatives` to try the others; without, it is refused."""
     spec = Path(path)
     config_path = frontend.find_config(spec, config)
     parsed = frontend.read_config(config_path) if config_path is not None else None
-    return TlaSpec(spec, parsed, config_path)
+    return TlaSpec(spec, parsed, config_path, {} if alternatives else None)

@@ -28,6 +28,7 @@ from checker.properties.temporal import (
     ActionPredicate,
     Fair,
     Fairness,
+    Settles,
     StatePredicate,
     TemporalProperty,
     always,
@@ -84,6 +85,8 @@ class Problem:
     q: frozenset
     allowed: frozenset
     fair_property: Condition
+    #: the steps a behaviour takes forever from some state on (`<>[][A]_v`), or None for any
+    settles: frozenset | None = None
 
     @property
     def edges(self) -> set:
@@ -114,7 +117,15 @@ class Problem:
     def checker_fairness(self):
         if isinstance(self.fairness, str):
             return self.fairness
-        return Fairness(tuple(map(self.checker_condition, self.fairness)), "WF_v(Next)")
+        settles = () if self.settles is None else (Settles("<>[][S]_v", lambda s, t: (s, t) in self.settles),)
+        return Fairness(tuple(map(self.checker_condition, self.fairness)), "WF_v(Next)", settles=settles)
+
+    def settled(self, behaviours: list) -> list:
+        """The behaviours that take only `settles`' steps in their repeating part (or stutter there)."""
+        if self.settles is None:
+            return behaviours
+        return [(states, loop) for states, loop in behaviours
+                if all(s == t or (s, t) in self.settles for s, t in oracle.repeated(states, loop)[1])]
 
 
 def conditions(n: int):
@@ -145,6 +156,7 @@ def problems(draw) -> Problem:
         draw(within),
         frozenset(draw(st.sets(st.sampled_from(edges)))) if edges else frozenset(),
         draw(conditions(n)),
+        frozenset(draw(st.sets(st.sampled_from(edges)))) if edges and kind == "spec" and draw(st.booleans()) else None,
     )
 
 
@@ -199,7 +211,7 @@ def check(problem: Problem) -> None:
     named = [TemporalProperty(f"{formula[0]}", f) for formula, f in props.items()]
     verdicts = check_properties(model, result, named, problem.checker_fairness())
     conditions = problem.oracle_conditions()
-    behaviours = oracle.fair_lassos(problem.n, problem.initial, problem.edges, conditions)
+    behaviours = problem.settled(oracle.fair_lassos(problem.n, problem.initial, problem.edges, conditions))
     with_whole = None
     for formula, verdict in zip(props, verdicts):
         assert verdict.holds == oracle.decide(behaviours, formula), formula
@@ -219,6 +231,7 @@ def check(problem: Problem) -> None:
         if loop < last:
             assert (states[-1], states[loop]) in problem.edges, "the loop does not close"
         assert oracle.fair(states, loop, conditions), "the loop is not fair"
+        assert problem.settled([(states, loop)]), "the loop takes a step the fairness does not settle into"
         assert not oracle.holds(formula, states, loop), "the lasso does not break the property"
         assert_says_true(formula, states, loop, k)
         stalls = loop == last and any(source == states[-1] for source, _ in problem.edges)
@@ -226,7 +239,8 @@ def check(problem: Problem) -> None:
             assert verdict.holds_under_weak is None
         else:
             if with_whole is None:
-                with_whole = oracle.fair_lassos(problem.n, problem.initial, problem.edges, problem.oracle_conditions(True))
+                with_whole = problem.settled(
+                    oracle.fair_lassos(problem.n, problem.initial, problem.edges, problem.oracle_conditions(True)))
             assert verdict.holds_under_weak == oracle.decide(with_whole, formula)
 
 

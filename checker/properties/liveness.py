@@ -225,6 +225,8 @@ class StateGraph:
         #: what the conditions' callables answered, asked once per state or step
         self.known_enabled: dict[Fair, dict] = {}
         self.known_takes: dict[Fair, dict] = {}
+        #: what the fairness the graph is asked under settles into (`Fairness.settles`)
+        self.settles: tuple = ()
         #: under symmetry, the function from a state to the one kept for its class (the graph's states are those)
         self.canonical = result.canonical
         self.known_real: dict = {}
@@ -311,7 +313,8 @@ class StateGraph:
         """
         nx = self.nx
         inside = self.restricted(region, allowed)
-        ends = self.fair_ends(inside, conditions)
+        cycles = self.settled(inside)
+        ends = self.fair_ends(cycles, conditions)
         if then is not None:
             ends = {s: component for s, component in ends.items() if then(s)}
         if not ends:
@@ -330,7 +333,7 @@ class StateGraph:
         end = suffix[-1]
         states = prefix + suffix[1:]
         loop = len(states) - 1
-        cycle = self.fair_cycle(end, ends[end], inside, conditions)
+        cycle = self.fair_cycle(end, ends[end], cycles, conditions)
         if cycle:
             states += cycle
             # when the path entered the cycle earlier, close the loop there (the same loop, turned)
@@ -350,6 +353,19 @@ class StateGraph:
             (s, t) for s, t in self.steps.edges if s in inside and t in inside and (allowed is None or allowed(s, t))
         )
         return inside
+
+    def settled(self, inside):
+        """The steps of `inside` that the behaviours may take forever: those every `Settles` of the fairness
+        allows (all of them when there is none)."""
+        if not self.settles:
+            return inside
+        def allows(s, t) -> bool:  # under SYMMETRY or VIEW, of one real step the step stands for
+            return any(all(settle.step(s, u) for settle in self.settles) for u in self.real(s, t) if u != s)
+
+        graph = self.nx.DiGraph()
+        graph.add_nodes_from(inside)
+        graph.add_edges_from((s, t) for s, t in inside.edges if s == t or allows(s, t))
+        return graph
 
     def fair_ends(self, inside, conditions: tuple[Fair, ...]) -> dict:
         """State -> the fair set it lies in: the states where a fair behaviour can stay inside forever
@@ -453,7 +469,7 @@ class StateGraph:
     def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable[[State, State], bool]):
         """A shortest path from an initial state whose last step `allowed` does not allow, after which a
         fair behaviour goes on: (states, trigger index, None), or None."""
-        ends = self.fair_ends(self.steps, conditions)
+        ends = self.fair_ends(self.settled(self.steps), conditions)
         to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
         allows = self.allows(allowed)
         edges = [*self.steps.edges, *((s, s) for s in self.loops)]  # under symmetry, a real step into its class
@@ -550,6 +566,7 @@ def check_temporal(
     graph = graph or StateGraph(result, model)
     fairness = prop.fairness or fairness
     conditions = resolve(fairness)
+    graph.settles = conditions.settles
     found = graph.find(prop, conditions.conditions)
     if found is None:
         return Verdict(prop, fairness)

@@ -76,6 +76,18 @@ class Fair:
 
 
 @dataclass(frozen=True)
+class Settles:
+    """`<>[][A]_v` among a spec's assumptions: from some state on, every step is an A step or leaves v
+    unchanged. `step(s, t)`: the step is allowed; asked only of steps that change the state."""
+
+    name: str
+    step: Callable[[Hashable, Hashable], bool]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
 class Fairness:
     """The fairness a property is checked under: conditions every behaviour it considers meets.
 
@@ -87,17 +99,19 @@ class Fairness:
     conditions: tuple[Fair, ...]
     whole: str
     how: str | None = None
+    #: what the behaviours settle into, from some state on (`<>[][A]_v`)
+    settles: tuple[Settles, ...] = ()
 
     @property
     def under(self) -> str:
         """As verdicts say it: `under WF_vars(MoveX) /\\ SF_vars(MoveO)`, or `without fairness`."""
-        if not self.conditions:
+        if not self.conditions and not self.settles:
             return "without fairness"
-        return "under " + " /\\ ".join(map(str, self.conditions))
+        return "under " + " /\\ ".join(map(str, self.conditions + self.settles))
 
     def with_whole(self) -> "Fairness":
         """The same conditions and weak fairness of the whole next-state relation."""
-        return Fairness(self.conditions + (Fair(False, self.whole),), self.whole, self.how)
+        return Fairness(self.conditions + (Fair(False, self.whole),), self.whole, self.how, self.settles)
 
 
 @dataclass(frozen=True)

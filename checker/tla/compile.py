@@ -933,6 +933,8 @@ class Ctx:
     picks: tuple = ()
     depth: int = 1
     indent: int = 1
+    #: the code of the state the step starts from (another than S after `A \\cdot`)
+    state: str = "S"
 
 
 class Gen:
@@ -990,7 +992,7 @@ class Gen:
             self.emit(inner, "pass")
 
     def expr(self, ctx: Ctx) -> Expr:
-        now = ctx.now if self.initial else "S"
+        now = ctx.now if self.initial else ctx.state
         return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
 
     def leaf(self, ctx: Ctx) -> None:
@@ -1165,6 +1167,8 @@ class Gen:
                 return self.assign(e, ctx, k)
             if name == "UNCHANGED" and not self.initial:
                 return self.unchanged(e.args[0], ctx, k)
+            if name == "\\cdot" and not self.initial and not self.partial:
+                return self.compose(e, ctx, k)
             return self.guard([e], ctx, k)
         if isinstance(target, Definition) and not target.let:
             return self.inline(target, e, ctx, k)
@@ -1175,6 +1179,21 @@ class Gen:
             bound = ctx.env[target.uid]
             return self.inline(target, e, replace(ctx, env={**ctx.env, **bound.env}), k, caller=ctx.env)
         return self.guard([e], ctx, k)
+
+    def compose(self, e: t.Apply, ctx: Ctx, k) -> None:
+        """`A \\cdot B`, TLC's composition of actions: an A step to a state r, then a B step from r; the
+        primed variables around it are those of B's step."""
+        first, then = e.args
+
+        def middle(c: Ctx) -> None:
+            missing = [self.p.variables[i].name for i, code in enumerate(c.after) if code is None]
+            if missing:
+                raise Unsupported(f"the first action of \\cdot leaves {', '.join(missing)} unassigned", e.loc)
+            state = f"r{next(self.p.names)}"
+            self.emit(c, f"{state} = (" + "".join(code + ", " for code in c.after) + ")")
+            self.gen(then, replace(c, state=state, after=ctx.after), lambda c2: k(replace(c2, state=ctx.state)))
+
+        self.gen(first, replace(ctx, after=[None] * self.n), middle)
 
     def _assigned_var(self, lhs: Any, ctx: Ctx) -> int | None:
         """The index of the variable `lhs` assigns (`x'` in Next, `x` in Init) when not yet assigned (an
@@ -1227,10 +1246,10 @@ class Gen:
             index, rest = remaining[0], remaining[1:]
             if c.after[index] is None:
                 after = list(c.after)
-                after[index] = f"S[{index}]"
+                after[index] = f"{c.state}[{index}]"
                 return step(rest, replace(c, after=after))
             at = self.p.loc(e.loc)
-            self.block(c, f"if eq({c.after[index]}, S[{index}], {at})", lambda c2: step(rest, c2))
+            self.block(c, f"if eq({c.after[index]}, {c.state}[{index}], {at})", lambda c2: step(rest, c2))
 
         step(parts, ctx)
 

@@ -689,7 +689,14 @@ def once(compute: Callable[[], Any]) -> Any:
     return DRAWS.once(compute)
 
 
+#: the Java properties of TLC's that `TLCGet("-D...")` reads, as ttt-check follows them: it composes actions
+#: (`\\cdot`), which TLC does with this property set
+JAVA_PROPERTIES = {"-Dtlc2.tool.impl.Tool.cdot": "true"}
+
+
 def tlc_get(key, loc):
+    if key in JAVA_PROPERTIES:
+        return JAVA_PROPERTIES[key]
     raise Unsupported("TLCGet reads TLC's own registers and statistics, which ttt-check does not keep", loc)
 
 

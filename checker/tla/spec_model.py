@@ -27,6 +27,7 @@ from checker.properties.temporal import (
     Fair,
     Fairness,
     Formula,
+    Settles,
     StatePredicate,
     TemporalProperty,
     always,
@@ -106,9 +107,10 @@ class TlaSpec(Model[tuple]):
         self.invariants = {name: self._invariant(name) for name in self.config.invariants}
         self.required_invariants = tuple(self.config.invariants)
         self.invariants_declared = True
-        self.fairness = Fairness(tuple(f for part in fairness_exprs for f in self._fairs(part, {})),
-                                 f"WF_vars({next_.name})",
-                                 how=f"WF_vars({next_.name}) to the SPECIFICATION formula")
+        stated = [f for part in fairness_exprs for f in self._fairs(part, {})]
+        self.fairness = Fairness(tuple(f for f in stated if isinstance(f, Fair)), f"WF_vars({next_.name})",
+                                 how=f"WF_vars({next_.name}) to the SPECIFICATION formula",
+                                 settles=tuple(f for f in stated if isinstance(f, Settles)))
         self.unchecked_temporal: dict[str, str] = {}
         #: a property that is a conjunction -> the names of its parts, each a property of its own
         self.temporal_parts: dict[str, tuple[str, ...]] = {}
@@ -223,11 +225,11 @@ class TlaSpec(Model[tuple]):
                 if next_ is not None:
                     raise Unsupported("the SPECIFICATION has more than one [][Next]_vars", part.loc)
                 next_ = self._as_definition(part.args[0].action, "Next")
-            elif isinstance(part, (t.Fairness, t.Quant)) or _fairness_inside(part):
+            elif isinstance(part, (t.Fairness, t.Quant)) or _fairness_inside(part) or _settles(part):
                 fairness.append(part)
             else:
                 raise Unsupported("this part of the SPECIFICATION is neither Init, [][Next]_vars nor fairness "
-                                  "(WF, SF): ttt-check does not check such a specification", part.loc)
+                                  "(WF, SF, <>[][A]_v): ttt-check does not check such a specification", part.loc)
         if not initial or next_ is None:
             raise TlaError(f"the SPECIFICATION {spec.name} has no {'initial predicate' if not initial else '[][Next]_vars'}",
                            spec.loc)
@@ -634,15 +636,18 @@ class TlaSpec(Model[tuple]):
             return [f for binding in self._bindings(e, env) for f in self._fairs(e.body, binding)]
         return [self._fair(e, env)]
 
-    def _fair(self, e: Any, env: dict | None = None) -> Fair:
+    def _fair(self, e: Any, env: dict | None = None) -> Fair | Settles:
         """A fairness condition: `WF_v(A)`, `SF_v(A)` (or a definition of one). Of the whole next-state
         relation over every variable, it is read off the state graph."""
         env = env or {}
         while isinstance(e, t.Apply) and isinstance(e.target, Definition) and not e.args and not e.target.let:
             e = e.target.resolved_body()
-        if not isinstance(e, t.Fairness):
-            raise Unsupported("this part of the SPECIFICATION is not a fairness condition (WF or SF)", e.loc)
         name = self._written(e) + (f" for {self._bound(env)}" if env else "")
+        if _settles(e):  # `<>[][A]_v`: from some state on, every step an A step or one leaving v unchanged
+            return Settles(name, self._step_predicate(e.args[0].args[0], env).holds)
+        if not isinstance(e, t.Fairness):
+            raise Unsupported("this part of the SPECIFICATION is not a fairness condition (WF, SF or <>[][A]_v)",
+                              e.loc)
         action = e.action
         whole = (isinstance(action, t.Apply) and action.target is self._next_def and not env
                  and sorted(_variables(e.sub, self) or []) == list(range(len(self.variables))))
@@ -758,6 +763,11 @@ def _same(a: Any, b: Any) -> bool:
 def _is_box_next(e: Any) -> bool:
     return (isinstance(e, t.Apply) and isinstance(e.target, Builtin) and e.target.name == "[]"
             and isinstance(e.args[0], t.Step) and e.args[0].box)
+
+
+def _settles(e: Any) -> bool:
+    """Whether `e` is `<>[][A]_v`."""
+    return _is(e, "<>") and _is_box_next(e.args[0])
 
 
 def _fairness_inside(e: Any) -> bool:

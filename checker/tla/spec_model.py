@@ -139,6 +139,16 @@ class TlaSpec(Model[tuple]):
         make, at the places and sets the last search met (and those each new combination meets in turn)."""
         seen = dict(runtime.CHOICES.seen)
         self._undecided = next(iter(seen), None)
+        # this model's choices and draws, for what is asked of it after the others (its traces, its views)
+        mine = dict(vars(runtime.CHOICES)), dict(vars(runtime.DRAWS))
+        try:
+            yield from self._others(seen)
+        finally:
+            vars(runtime.CHOICES).update(mine[0])
+            vars(runtime.DRAWS).update(mine[1])
+
+    def _others(self, seen: dict) -> Iterator["TlaSpec"]:
+        """Each untried combination of the choices `seen` (place and set -> how many), growing as they grow."""
         tried: set = {frozenset()}
         while True:
             if math.prod(seen.values()) > CHOICE_RUNS:

@@ -288,7 +288,7 @@ class Resolver:
             elif isinstance(unit, t.InstanceDef):
                 self.instance(unit, names, module, prefix, outer)
                 self._replace_for(module, names)
-        for assumption in module.assumptions:
+        for assumption in module.assumptions if not outer else ():  # under `I(p) == INSTANCE`, p is given nowhere
             self._assumed.append((Scope(self, names, module, outer), assumption))
         self.reading.pop()
         return names
@@ -336,7 +336,7 @@ class Resolver:
         for name, arity in declared:
             if name in given:
                 params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity)
-            elif name in names.all:
+            elif name in scope.locals or name in names.all:  # the same name here: a parameter of `I(p)` too
                 params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity)
             else:
                 raise TlaError(f"INSTANCE {unit.module}: nothing is substituted for its parameter {name}, and no "

@@ -654,6 +654,9 @@ class Scope:
         scope = self.child()
         defs = []
         for d in e.defs:
+            if isinstance(d, t.InstanceDef):
+                scope.locals[d.name] = self._let_instance(d, scope)
+                continue
             params = tuple(OpParam(p.name, p.arity) if p.arity else Local(p.name) for p in d.params)
             made = Definition(d.name, params, None, d.loc, let=True)
             inner = scope.child()
@@ -664,6 +667,25 @@ class Scope:
             scope.locals[d.name] = made
             defs.append(made)
         return t.Let(e.loc, tuple(defs), scope.expr(e.body), e.recursive)
+
+    def _let_instance(self, d: t.InstanceDef, scope: "Scope") -> Instance:
+        """`LET I == INSTANCE M WITH ... IN e`: M's definitions under the substitutions, as a module's instance,
+        when what is substituted (explicitly, or implicitly by the same name) is no name bound around the LET
+        (a bound name would need M's definitions to take it as an argument)."""
+        target = self.resolver.modules.find(d.module, d.loc, self.module)
+        declared = set() if target is None else \
+            {p.name for p, _ in self.resolver._declared(target, "constants")} | \
+            {v for v, _ in self.resolver._declared(target, "variables")}  # fmt: skip
+        used = declared - {name for name, _ in d.substitutions}
+        for _, value in d.substitutions:
+            used |= {n.name for n in t.walk(value) if isinstance(n, (t.Apply, t.OpArg)) and not getattr(n, "path", ())}
+        bound = sorted(used & (set(scope.locals) - {p.name for p in d.params}))
+        if bound:
+            raise Unsupported(f"an instance defined inside LET that is given names bound around it ({', '.join(bound)})"
+                              f" is not supported", d.loc)
+        holder = Names(dict(self.names.all))
+        self.resolver.instance(d, holder, self.module, "", self.outer)
+        return holder.all[d.name]
 
     def r_Junction(self, e):
         return t.Junction(e.loc, e.conj, self.exprs(e.items), e.bulleted)

@@ -206,11 +206,7 @@ class Reader:
         elif kind in ("operator_definition", "function_definition"):
             module.units.append(self.definition(node, local))
         elif kind == "module_definition":
-            instance = self.instance(_field(node, "definition"), local)
-            instance.name = self.text(_field(node, "name"))
-            instance.params = tuple(self.param(p) for p in _fields(node, "parameter"))
-            instance.loc = self.loc(node)
-            module.units.append(instance)
+            module.units.append(self.named_instance(node, local))
         elif kind == "instance":
             module.units.append(self.instance(node, local))
         elif kind == "assumption":
@@ -260,6 +256,14 @@ class Reader:
             return t.OpDef(name, (), body, self.loc(node), local)
         params = tuple(self.param(p) for p in _fields(node, "parameter"))
         return t.OpDef(name, params, self.expr(body_node), self.loc(node), local)
+
+    def named_instance(self, node, local: bool) -> t.InstanceDef:
+        """`I(params) == INSTANCE M WITH ...`, in a module or a LET."""
+        instance = self.instance(_field(node, "definition"), local)
+        instance.name = self.text(_field(node, "name"))
+        instance.params = tuple(self.param(p) for p in _fields(node, "parameter"))
+        instance.loc = self.loc(node)
+        return instance
 
     def instance(self, node, local: bool) -> t.InstanceDef:
         parts = _named(node)
@@ -574,7 +578,7 @@ class Reader:
             elif d.type == "recursive_declaration":
                 recursive |= {self.param(n).name for n in _named(d)}
             elif d.type == "module_definition":
-                raise Unsupported("an instance defined inside LET is not supported", self.loc(d))
+                defs.append(self.named_instance(d, False))
         return t.Let(self.loc(node), tuple(defs), self.expr(_field(node, "expression")), frozenset(recursive))
 
     def _list(self, node, conj: bool):

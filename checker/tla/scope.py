@@ -678,7 +678,10 @@ class Scope:
             {v for v, _ in self.resolver._declared(target, "variables")}  # fmt: skip
         used = declared - {name for name, _ in d.substitutions}
         for _, value in d.substitutions:
-            used |= {n.name for n in t.walk(value) if isinstance(n, (t.Apply, t.OpArg)) and not getattr(n, "path", ())}
+            for n in t.walk(value):
+                n = n.head if isinstance(n, t.Subexpr) else n
+                if isinstance(n, (t.Apply, t.OpArg)) and not getattr(n, "path", ()):
+                    used.add(n.name)
         bound = sorted(used & (set(scope.locals) - {p.name for p in d.params}))
         if bound:
             raise Unsupported(f"an instance defined inside LET that is given names bound around it ({', '.join(bound)})"

@@ -31,6 +31,21 @@ REFUSED = [
      "'Inc' takes 1 argument(s), given 2"),
     ("unapplied", "VARIABLE x\nInc(n) == n + 1\nInit == x = Inc\nNext == x' = x", "INIT Init\nNEXT Next", (5, 13),
      "'Inc' is an operator of 1 argument(s)"),
+    ("colon_inside", "Op == 1 = 1\nASSUME Op!:!1", "", (4, 11), "!: can only follow a definition's name, alone"),
+    ("no_such_part", "Op == 1 = 1 /\\ 2 = 2\nASSUME Op!3", "", (4, 11), "Op!3: there is no such part (it has 2)"),
+]
+
+#: what TLC reads but ttt-check does not: (name, module body, the place, words of the message); another module
+#: `bound` beside it declares a constant Succ
+NOT_READ = [
+    ("arguments_selector", "Op == \\A y \\in {1} : y = 1\nASSUME Op!(1)", (4, 11), "the subexpression selector !(1) is "
+     "not supported"),
+    ("part_of_if", "Op == IF TRUE THEN 1 = 1 ELSE FALSE\nASSUME Op!2", (4, 11), "Op!2: a part of if named by its "
+     "position is not supported"),
+    ("ends_of_list", "Op == /\\ 1 = 1\n      /\\ 2 = 2\nASSUME Op!<<", (5, 11), "!<< and !>> of a bulleted list "
+     "are not supported"),
+    ("let_instance_bound", "ASSUME \\A Succ \\in {1} : LET I == INSTANCE bound IN I!IsOne", (3, 30),
+     "an instance defined inside LET that is given names bound around it (Succ) is not supported"),
 ]
 
 #: (name, module body, cfg, the place, words of TLC's error, the states of the behaviour up to it, and TLC's (it
@@ -74,6 +89,15 @@ def test_what_sany_refuses_is_refused_at_its_place(name, body, cfg, place, words
     if report is not None:
         assert report.distinct is None or report.distinct == 0, "TLC checked what SANY should refuse"
         assert report.verdict is None or report.verdict.kind == "error"
+
+
+@pytest.mark.parametrize("name, body, place, words", NOT_READ, ids=[case[0] for case in NOT_READ])
+def test_what_ttt_check_does_not_read_is_refused_at_its_place(name, body, place, words, tmp_path, ttt_check):
+    (tmp_path / "bound.tla").write_text("---- MODULE bound ----\nCONSTANT Succ\nIsOne == Succ = 1\n====\n")
+    spec = write(tmp_path, name, body, "")
+    code, out, err = ttt_check("--spec", spec)
+    assert code == 3 and out == ""
+    assert err.count("\n") == 1 and words in err and f"{spec}:{place[0]}:{place[1]}:" in err, err
 
 
 @pytest.mark.parametrize("name, body, cfg, place, words, states, tlc_states", STOPS, ids=[case[0] for case in STOPS])

@@ -80,6 +80,10 @@ class Definition:
     uid: int = field(default_factory=lambda: next(_uids))
     #: for a definition whose body cannot be resolved before it is needed (recursion): resolves it
     pending: Callable[[], Any] | None = None
+    #: a module's definition: its body as written, and a function giving the scope it is resolved in (for the
+    #: parts of it that `Op!2` names)
+    source: Any = None
+    scoped: Callable[[], Any] | None = None
 
     @property
     def arity(self) -> int:
@@ -194,6 +198,8 @@ class Resolver:
         self.replaced: dict[int, Any] = {}
         #: modules being read, to refuse a module that extends itself
         self.reading: list[str] = []
+        #: (definition's uid, selectors) -> the part of that definition that `Op!1!2` names, as a definition
+        self.parts: dict[tuple, Definition] = {}
 
     # ---- modules ----------------------------------------------------------------------------------------
 
@@ -324,13 +330,14 @@ class Resolver:
         if d.name in module.recursive:
             before.all[d.name] = made
 
-        def resolve():
+        def scoped():
             live = {name: names.all[name] for name in module.recursive if name in names.all}
             scope = Scope(self, Names({**before.all, **live}), module, outer)
             scope.locals.update({p.name: p for p in own})
-            return scope.expr(d.body)
+            return scope
 
-        made.pending = resolve
+        made.pending = lambda: scoped().expr(d.body)
+        made.source, made.scoped = d.body, scoped
         return made
 
     def instance(self, unit: t.InstanceDef, names: Names, module: t.Module, prefix: str, outer: tuple) -> None:
@@ -355,7 +362,7 @@ class Resolver:
         for name, arity in declared:
             if name in given:
                 params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity)
-            elif name in names.all:
+            elif name in scope.locals or name in names.all:  # the same name here: a parameter of `I(p)` too
                 params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity)
             else:
                 raise TlaError(f"INSTANCE {unit.module}: nothing is substituted for its parameter {name}, and no "
@@ -379,6 +386,47 @@ class Resolver:
 def module_constant(module: str, name: str) -> str:
     """The key of a definition the cfg gives a value for one module (`Op = [M] value`) among the constants."""
     return f"{name}__{module}"
+
+
+def select(body: Any, selectors: tuple, shown: str, places: tuple) -> Any:
+    """The part of a definition's body (as written) at `selectors` (written at `places`), as SANY reads them:
+    `:` the body itself (alone: a theorem's or assumption's statement); `n` the n-th item of a bulleted conjunction or
+    disjunction list, the n-th operand of an operator's application; `<<` and `>>` the left and right operands
+    of an infix operator (`a /\\ b /\\ c` is `(a /\\ b) /\\ c`). Only parts outside every binder are taken (none
+    inside a quantifier, LET, IF, CASE...: those would have names bound around them)."""
+    from checker.tla.syntax import INFIX
+
+    e, path = body, shown
+    for sel, loc in zip(selectors, places):
+        path += f"!{sel}"
+        if sel == ":":
+            if len(selectors) > 1:
+                raise TlaError(f"{path}: !: can only follow a definition's name, alone (SANY refuses it)", loc)
+            if isinstance(e, t.Let):
+                raise Unsupported(f"{path}: !: of a definition by LET is not supported", loc)
+            continue
+        if isinstance(e, t.Junction) and e.bulleted:
+            if not isinstance(sel, int):
+                raise Unsupported(f"{path}: !<< and !>> of a bulleted list are not supported", loc)
+            items = e.items
+        elif isinstance(e, t.Junction):  # an infix chain, left-associative: two operands
+            rest = e.items[:-1]
+            items = (rest[0] if len(rest) == 1 else t.Junction(e.loc, e.conj, rest), e.items[-1])
+        elif isinstance(e, t.Apply) and e.args and not e.path:
+            items = e.args
+            if not isinstance(sel, int) and not (e.name in INFIX.values() and len(items) == 2):
+                raise Unsupported(f"{path}: !<< and !>> are the operands of an infix operator, which "
+                                  f"{e.name} is not here", loc)
+        else:
+            raise Unsupported(f"{path}: a part of {type(e).__name__.lower()} named by its position is not "
+                              f"supported (only of a bulleted list, /\\, \\/ and operators' applications)", loc)
+        index = {"<<": 0, ">>": 1}.get(sel, sel - 1 if isinstance(sel, int) else -1)
+        if not 0 <= index < len(items):
+            raise TlaError(f"{path}: there is no such part (it has {len(items)})", loc)
+        e = items[index]
+        if isinstance(e, (t.OpArg, t.Lambda)):
+            raise Unsupported(f"{path} is an operator argument, not an expression", loc)
+    return e
 
 
 @dataclass
@@ -423,9 +471,14 @@ class Scope:
 
     r_Str = r_Bool = r_At = r_Num
 
-    def _target(self, e: t.Apply) -> tuple[Any, tuple, str]:
-        """What `e` names, the arguments its instance path gives, and its name as shown (`I!Op`)."""
+    def _target(self, e: t.Apply, replaced: bool = True) -> tuple[Any, tuple, str]:
+        """What `e` names, the arguments its instance path gives, and its name as shown (`I!Op`); with
+        `replaced` false, the definition itself, even where the cfg replaces it."""
         if not e.path:
+            if not replaced:
+                found = self.locals.get(e.name, self.names.all.get(e.name))
+                if found is not None:
+                    return found, (), e.name
             return self.lookup(e.name, e.loc), (), e.name
         names, args = None, []
         for step, (name, given) in enumerate(e.path):
@@ -437,7 +490,8 @@ class Scope:
             args += [self.argument(a, 0) for a in given]
             names = found.names.public
         shown = "!".join([*(n for n, _ in e.path), e.name])
-        target = self.resolver.replacing(names.get(e.name))
+        target = names.get(e.name)
+        target = self.resolver.replacing(target) if replaced else target
         if target is None:
             raise TlaError(f"unknown operator '{shown}'", e.loc)
         return target, tuple(args), shown
@@ -457,6 +511,33 @@ class Scope:
                 raise TlaError(f"'{shown}' is an operator of {wanted} argument(s): apply it, as {shown}(...)", e.loc)
             raise TlaError(f"'{shown}' takes {wanted} argument(s), given {got}", e.loc)
         return t.Apply(e.loc, shown, args, target=target)
+
+    def r_Subexpr(self, e: t.Subexpr):
+        """`Op!2`, `Op(a)!<<`: the part of Op's body at those positions, as an operator of Op's parameters,
+        applied to the arguments given. The part is taken from the body as written (a constant that an
+        instance substitutes is no expression to look into) and resolved where Op's body is."""
+        head = e.head
+        target, given, shown = self._target(replace(head, args=()), replaced=False)
+        if isinstance(target, Definition) and target.let:
+            raise Unsupported(f"a subexpression of a LET definition ({shown}!...) is not supported", e.loc)
+        if not isinstance(target, Definition) or target.scoped is None:
+            raise TlaError(f"'{shown}' is not a definition of a module, to name a part of it with !", e.loc)
+        if id(target) in self.resolver.replaced:
+            raise Unsupported(f"a part of {shown}, which the cfg replaces, is not supported", e.loc)
+        made = self.resolver.parts.get((target.uid, e.selectors))
+        if made is None:
+            part = select(target.source, e.selectors, shown, e.places or (e.loc,) * len(e.selectors))
+            name = shown + "".join(f"!{s}" for s in e.selectors)
+            made = Definition(name, target.params, None, e.loc, outer=target.outer)
+            made.pending = lambda: target.scoped().expr(part)
+            self.resolver.parts[target.uid, e.selectors] = made
+        implied = self._implied(made)
+        args = implied + given + self._arguments(head.args, made, len(implied) + len(given))
+        if len(args) != made.arity:
+            wanted, got = made.arity - len(implied) - len(given), len(args) - len(implied) - len(given)
+            raise TlaError(f"'{made.name}' takes {wanted} argument(s) (those of {shown}: {shown}(...)!...), given "
+                           f"{got}", e.loc)
+        return t.Apply(e.loc, made.name, args, target=made)
 
     def _implied(self, target: Any) -> tuple:
         """The arguments a definition of the same instance as this scope gets without their being written:
@@ -599,6 +680,9 @@ class Scope:
         scope = self.child()
         defs = []
         for d in e.defs:
+            if isinstance(d, t.InstanceDef):
+                scope.locals[d.name] = self._let_instance(d, scope)
+                continue
             params = tuple(OpParam(p.name, p.arity) if p.arity else Local(p.name) for p in d.params)
             made = Definition(d.name, params, None, d.loc, let=True)
             inner = scope.child()
@@ -609,6 +693,28 @@ class Scope:
             scope.locals[d.name] = made
             defs.append(made)
         return t.Let(e.loc, tuple(defs), scope.expr(e.body), e.recursive)
+
+    def _let_instance(self, d: t.InstanceDef, scope: "Scope") -> Instance:
+        """`LET I == INSTANCE M WITH ... IN e`: M's definitions under the substitutions, as a module's instance,
+        when what is substituted (explicitly, or implicitly by the same name) is no name bound around the LET
+        (a bound name would need M's definitions to take it as an argument)."""
+        target = self.resolver.modules.find(d.module, d.loc, self.module)
+        declared = set() if target is None else \
+            {p.name for p, _ in self.resolver._declared(target, "constants")} | \
+            {v for v, _ in self.resolver._declared(target, "variables")}  # fmt: skip
+        used = declared - {name for name, _ in d.substitutions}
+        for _, value in d.substitutions:
+            for n in t.walk(value):
+                n = n.head if isinstance(n, t.Subexpr) else n
+                if isinstance(n, (t.Apply, t.OpArg)) and not getattr(n, "path", ()):
+                    used.add(n.name)
+        bound = sorted(used & (set(scope.locals) - {p.name for p in d.params}))
+        if bound:
+            raise Unsupported(f"an instance defined inside LET that is given names bound around it ({', '.join(bound)})"
+                              f" is not supported", d.loc)
+        holder = Names(dict(self.names.all))
+        self.resolver.instance(d, holder, self.module, "", self.outer)
+        return holder.all[d.name]
 
     def r_Junction(self, e):
         return t.Junction(e.loc, e.conj, self.exprs(e.items), e.bulleted)

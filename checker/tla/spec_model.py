@@ -314,7 +314,9 @@ class TlaSpec(Model[tuple]):
 
     def _symmetry(self, name: str) -> Callable[[tuple], tuple]:
         """The cfg's SYMMETRY: a set of permutations of model values (`Permutations(Procs)`); a state's
-        representative is the least, in TLC's order of values, of the states its permutations make."""
+        representative is the least, in TLC's order of values, of the states that the permutations of the
+        group they generate make (TLC takes that group: `Permutations(A) \\cup Permutations(B)` permutes A and
+        B together too)."""
         d = self._definition(name, "SYMMETRY")
         if self.program.level(d.resolved_body()) != 0:
             raise TlaError(f"the SYMMETRY {name} is not a constant", d.loc)
@@ -328,6 +330,7 @@ class TlaSpec(Model[tuple]):
                 raise TlaError(f"the SYMMETRY {name} permutes values that are not model values: TLC permutes model "
                                f"values only", d.loc)
             mappings.append(mapping)
+        mappings = _generated_group(mappings)
 
         known: dict = {}
 
@@ -808,6 +811,36 @@ def _combinations(seen: dict) -> list[frozenset]:
     for indices in itertools.product(*(range(count) for count in seen.values())):
         found.append(frozenset((key, i) for key, i in zip(seen, indices) if i))
     return found
+
+
+def _generated_group(mappings: list[dict]) -> list[dict]:
+    """The permutations that `mappings` (each of the values it names, the others fixed) generate by composition,
+    those given first."""
+    domain = list(dict.fromkeys(v for m in mappings for v in m))
+    index = {v: i for i, v in enumerate(domain)}
+    given = [tuple(index[m.get(v, v)] for v in domain) for m in mappings]
+    if len(set(given)) == math.factorial(len(domain)):  # every permutation already (Permutations(S))
+        return mappings
+    group = {tuple(range(len(domain)))}
+    generators: list[tuple] = []
+    for p in given:
+        if p in group:
+            continue
+        generators.append(p)
+        frontier = list(group)
+        while frontier:
+            found = []
+            for g in frontier:
+                for h in generators:
+                    composed = tuple(g[i] for i in h)
+                    if composed not in group:
+                        group.add(composed)
+                        found.append(composed)
+            frontier = found
+    first = list(dict.fromkeys(given))
+    known = set(first)
+    ordered = first + [g for g in group if g not in known]
+    return [{v: domain[g[i]] for i, v in enumerate(domain)} for g in ordered]
 
 
 def load(path: str, config: str | None = None, alternatives: bool = False) -> TlaSpec:

@@ -206,11 +206,7 @@ class Reader:
         elif kind in ("operator_definition", "function_definition"):
             module.units.append(self.definition(node, local))
         elif kind == "module_definition":
-            instance = self.instance(_field(node, "definition"), local)
-            instance.name = self.text(_field(node, "name"))
-            instance.params = tuple(self.param(p) for p in _fields(node, "parameter"))
-            instance.loc = self.loc(node)
-            module.units.append(instance)
+            module.units.append(self.named_instance(node, local))
         elif kind == "instance":
             module.units.append(self.instance(node, local))
         elif kind == "assumption":
@@ -260,6 +256,14 @@ class Reader:
             return t.OpDef(name, (), body, self.loc(node), local)
         params = tuple(self.param(p) for p in _fields(node, "parameter"))
         return t.OpDef(name, params, self.expr(body_node), self.loc(node), local)
+
+    def named_instance(self, node, local: bool) -> t.InstanceDef:
+        """`I(params) == INSTANCE M WITH ...`, in a module or a LET."""
+        instance = self.instance(_field(node, "definition"), local)
+        instance.name = self.text(_field(node, "name"))
+        instance.params = tuple(self.param(p) for p in _fields(node, "parameter"))
+        instance.loc = self.loc(node)
+        return instance
 
     def instance(self, node, local: bool) -> t.InstanceDef:
         parts = _named(node)
@@ -364,7 +368,48 @@ class Reader:
         return op
 
     def x_subexpression(self, node):
-        raise Unsupported("references to subexpressions by position (!1, !<<) are not supported", self.loc(node))
+        """`Op!2`, `Op(a)!<<!1`, `I!Op!>>`, `Thm!:`: a definition's name, then the positions of a part of it."""
+        names, selectors, places = [], [], []
+
+        def steps(prefix):
+            for component in _named(prefix):
+                if component.type == "subexpr_prefix":
+                    steps(component)
+                elif component.type == "subexpr_component":
+                    if selectors:
+                        raise Unsupported("a name after a position in a subexpression reference (a label, or an "
+                                          "instance's definition) is not supported", self.loc(component))
+                    inner = component.named_children[0]
+                    if inner.type == "identifier_ref":
+                        names.append((self.text(inner), ()))
+                    elif inner.type == "bound_op":
+                        names.append((self.text(_field(inner, "name")),
+                                      tuple(self.argument(a) for a in _fields(inner, "parameter"))))
+                    else:
+                        raise Unsupported("this reference into a subexpression (with !) is not supported",
+                                          self.loc(component))
+                elif component.type == "subexpr_tree_nav":
+                    inner = _named(component)[0]
+                    kind = {"langle_bracket": "<<", "rangle_bracket": ">>", "colon": ":"}.get(inner.type)
+                    if inner.type == "child_id":
+                        selectors.append(int(self.text(inner)))
+                        places.append(self.loc(inner))
+                    elif kind is not None:
+                        selectors.append(kind)
+                        places.append(self.loc(inner))
+                    else:
+                        raise Unsupported(f"the subexpression selector !{self.text(inner)} is not supported (only !n, "
+                                          f"!<<, !>> and !:)", self.loc(component))
+                else:
+                    raise Unsupported("this reference into a subexpression (with !) is not supported",
+                                      self.loc(component))
+
+        steps(node)
+        if not names or not selectors:
+            raise Unsupported("this reference into a subexpression (with !) is not supported", self.loc(node))
+        (name, args), path = names[-1], tuple(names[:-1])
+        head = t.Apply(self.loc(node), name, args, path)
+        return t.Subexpr(self.loc(node), head, tuple(selectors), tuple(places))
 
     def x_bound_prefix_op(self, node):
         op = PREFIX[_field(node, "symbol").type]
@@ -533,7 +578,7 @@ class Reader:
             elif d.type == "recursive_declaration":
                 recursive |= {self.param(n).name for n in _named(d)}
             elif d.type == "module_definition":
-                raise Unsupported("an instance defined inside LET is not supported", self.loc(d))
+                defs.append(self.named_instance(d, False))
         return t.Let(self.loc(node), tuple(defs), self.expr(_field(node, "expression")), frozenset(recursive))
 
     def _list(self, node, conj: bool):

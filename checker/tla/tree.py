@@ -313,6 +313,22 @@ class Junction(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class Subexpr(Expr):
+    """A part of a definition named by its position: `Inv!2`, `Op(1, 2)!<<`, `I!Op!1!>>`, `Thm!:`. `head`
+    names the definition (with its arguments and instance path, as an `Apply`); `selectors` are the steps
+    down into its body: an int (the n-th conjunct, disjunct or operand), "<<", ">>" or ":"."""
+
+    loc: Loc
+    head: Apply
+    selectors: tuple
+    #: where each selector is written
+    places: tuple = ()
+
+    def parts(self) -> tuple:
+        return self.head.parts()
+
+
+@dataclass(eq=False, slots=True)
 class Step(Expr):
     """`[A]_v` (`box`) or `<<A>>_v`."""
 

@@ -277,12 +277,13 @@ class Program:
         return self.ns[name]
 
     def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
-               free: tuple = (), partial: bool = False) -> tuple[Callable, list[Leaf]]:
+               free: tuple = (), partial: bool = False, slots: dict | None = None) -> tuple[Callable, list[Leaf]]:
         """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
         a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
         the names bound around `e` that it reads, which the generator takes after the state. `partial`: a
-        variable the action leaves unassigned is ANY in the state yielded (see `Gen`)."""
-        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial)
+        variable the action leaves unassigned is ANY in the state yielded (see `Gen`). `slots`: the
+        variables of an instantiated module the step chooses values of its own for (see `Gen`)."""
+        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial, slots)
         return gen.compile(e, {uid: f"p{uid}" for uid in free})
 
 
@@ -306,6 +307,9 @@ class Expr:
         self.inlining: frozenset = frozenset()
         #: the code is part of a comprehension's iterable, where Python allows no `:=`
         self.iterable = False
+        #: id of the expression substituted for a variable of an instantiated module -> (its index in the
+        #: next state, its name): read primed, it is that index (see `Gen`)
+        self.slots: dict = {}
 
     def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
              in_prime: bool | None = None) -> "Expr":
@@ -313,7 +317,7 @@ class Expr:
         made = Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
                     self.after_code if after is None else after, self.at if at is None else at, self.strict,
                     self.in_prime if in_prime is None else in_prime)
-        made.inlining, made.iterable = self.inlining, self.iterable
+        made.inlining, made.iterable, made.slots = self.inlining, self.iterable, self.slots
         return made
 
     def in_iterable(self) -> "Expr":
@@ -323,12 +327,12 @@ class Expr:
         return made
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
-    def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
+    def _read(self, source: Any, index: int, primed: bool, loc: Loc, name: str | None = None) -> str:
         if isinstance(source, str):
             return f"{source}[{index}]"
         code = source[index] if source is not None else None
         if code is None:
-            name = self.p.variables[index].name
+            name = name or self.p.variables[index].name
             primed = primed or self.in_prime
             if self.strict:
                 message = (f"ENABLED of this action reads {name}{chr(39) * primed} before the action chooses it: "
@@ -352,7 +356,7 @@ class Expr:
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
         made = Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
-        made.inlining, made.iterable = self.inlining, self.iterable
+        made.inlining, made.iterable, made.slots = self.inlining, self.iterable, self.slots
         return made
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
@@ -361,6 +365,10 @@ class Expr:
     # ---- values ---------------------------------------------------------------------------------------
 
     def value(self, e: Any) -> str:
+        if self.slots and self.in_prime:
+            slot = self.slots.get(id(e))
+            if slot is not None:
+                return self._read(self.now_code, slot[0], True, e.loc, slot[1])
         if self.p.hoistable(e):
             return self.p.hoisted(e, lambda: getattr(self, "c_" + type(e).__name__)(e))
         return getattr(self, "c_" + type(e).__name__)(e)
@@ -459,7 +467,7 @@ class Expr:
         if level == ACTION:
             if self.after_code is None:
                 raise TlaError(f"'{d.name}' is an action: it relates two states, and is read here in one", e.loc)
-            if d.params:  # its arguments by name, as TLC passes them: the body may prime them
+            if d.params or self.slots:  # its arguments by name, as TLC passes them: the body may prime them
                 return self.inline(d, e)
             states = [self._tuple(self.now_code, e.loc), self._tuple(self.after_code, e.loc)]
             return f"{self.p.function(d, action=True)}({', '.join(states)})"
@@ -927,7 +935,7 @@ class Gen:
     """Writes the generator of one action's steps (see the module's docstring)."""
 
     def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None,
-                 partial: bool = False):
+                 partial: bool = False, slots: dict | None = None):
         self.p = program
         self.root = root
         self.initial = initial
@@ -940,13 +948,19 @@ class Gen:
         self.leaves: list[Leaf] = []
         self.leaf_index: dict[Leaf, int] = {}
         self.n = len(program.variables)
+        #: for ENABLED <<A>>_v of a fairness condition written in an instantiated module, whose variables are
+        #: substituted: TLC chooses the primes of that module's variables as the step's own values, each
+        #: after the state's variables (id of the expression substituted -> (index, name)); an expression
+        #: substituted for one is read as itself in the current state
+        self.slots = slots or {}
+        self.slot_exprs: dict[int, Any] = {}
 
     def compile(self, e: Any, env: dict | None = None) -> tuple[Callable, list[Leaf]]:
         name = self.p.fresh("A")
         args = ", ".join(["S"] + self.params)
         self.lines.append(f"def {name}({args}):")
         now = [None] * self.n if self.initial else [f"S[{i}]" for i in range(self.n)]
-        after = [None] * self.n
+        after = [None] * (self.n + len(self.slots))
         ctx = Ctx(dict(env or {}), now, after, (), self.root)
         start = len(self.lines)
         self.gen(e, ctx, self.leaf)
@@ -979,12 +993,14 @@ class Gen:
 
     def expr(self, ctx: Ctx) -> Expr:
         now = ctx.now if self.initial else "S"
-        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
+        made = Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
+        made.slots = self.slots
+        return made
 
     def leaf(self, ctx: Ctx) -> None:
         """A step is complete: every variable must be assigned; yield it."""
         assigned = ctx.now if self.initial else ctx.after
-        missing = [self.p.variables[i].name for i, code in enumerate(assigned) if code is None]
+        missing = [i for i, code in enumerate(assigned) if code is None]
         path = ctx.path or (self.root,)
         if ctx.want is not None and ctx.want != self.root:
             path += (ctx.want,)
@@ -993,7 +1009,7 @@ class Gen:
         elif missing:
             what = "the initial predicate" if self.initial else f"action {' › '.join(path)}"
             message = (f"Successor state is not completely specified by {what}: the following variables are not "
-                       f"assigned: {', '.join(missing)}")
+                       f"assigned: {', '.join(self.p.variables[i].name for i in missing)}")
             self.emit(ctx, f"fail({message!r}, None)")
             return
         state = "(" + "".join(code + ", " for code in assigned) + ")"
@@ -1172,6 +1188,9 @@ class Gen:
             if not (isinstance(lhs, t.Apply) and isinstance(lhs.target, Builtin) and lhs.target.name == "'"):
                 return None
             lhs, ctx = self._unwrapped(lhs.args[0], ctx)
+            slot = self.slots.get(id(lhs))
+            if slot is not None:
+                return slot[0] if ctx.after[slot[0]] is None else None
         if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var):
             slot = ctx.now if self.initial else ctx.after
             return lhs.target.index if slot[lhs.target.index] is None else None
@@ -1213,16 +1232,26 @@ class Gen:
             if not remaining:
                 return k(c)
             index, rest = remaining[0], remaining[1:]
+            now = f"S[{index}]"
+            if index >= self.n:  # a variable of an instantiated module: the expression substituted for it, now
+                now = f"n{next(self.p.names)}"
+                self.emit(c, f"{now} = {self.expr(c).value(self.slot_exprs[index])}")
             if c.after[index] is None:
                 after = list(c.after)
-                after[index] = f"S[{index}]"
+                after[index] = now
                 return step(rest, replace(c, after=after))
             at = self.p.loc(e.loc)
-            self.block(c, f"if eq({c.after[index]}, S[{index}], {at})", lambda c2: step(rest, c2))
+            self.block(c, f"if eq({c.after[index]}, {now}, {at})", lambda c2: step(rest, c2))
 
         step(parts, ctx)
 
     def _variables_of(self, e: Any) -> list | None:
+        slot = self.slots.get(id(e))
+        if slot is not None:
+            self.slot_exprs[slot[0]] = e
+            return [slot[0]]
+        if self.slots and isinstance(e, t.Apply) and isinstance(e.target, Var):
+            return None  # a variable of the instantiating module: its prime is not chosen here
         if isinstance(e, t.Apply) and isinstance(e.target, Var):
             return [e.target.index]
         if isinstance(e, t.Tuple):

@@ -335,9 +335,12 @@ class Expr:
             name = name or self.p.variables[index].name
             primed = primed or self.in_prime
             if self.strict:
-                message = (f"ENABLED of this action reads {name}{chr(39) * primed} before the action chooses it: "
-                           f"ttt-check decides ENABLED of actions that assign their primed variables before they "
-                           f"read them")
+                what = f"{name}{chr(39) * primed}"
+                if index >= len(self.p.variables):
+                    what += f" ({name} being a variable of the instantiated module, substituted here)"
+                message = (f"ENABLED of this action reads {what} before the action chooses it: TLC stops on it too, "
+                           f"and ttt-check decides ENABLED of actions that assign their primed variables before "
+                           f"they read them")
                 return f"unsupported({message!r}, {self.p.loc(loc)})"
             if primed:
                 message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
@@ -560,7 +563,7 @@ class Expr:
         if name == "UNCHANGED":
             return self.unchanged(args[0])
         if name == "ENABLED":
-            return self.enabled(args[0])
+            return self.enabled(args[0], op)
         if name == "PrintT":
             return "True"
         if name == "TLCEval":
@@ -623,10 +626,12 @@ class Expr:
             raise TlaError("UNCHANGED relates two states, and is read here in one", e.loc)
         return f"eq({self.primed().value(e)}, {self.value(e)}, {self.p.loc(e.loc)})"
 
-    def enabled(self, e: Any) -> str:
-        """`ENABLED A`: whether A has a step from the current state."""
+    def enabled(self, e: Any, op: Builtin | None = None) -> str:
+        """`ENABLED A`: whether A has a step from the current state (`op`: the ENABLED, which knows the variables
+        of the instantiated module it is written in)."""
         free = tuple(sorted(_free(e, self.env)))
-        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True)
+        slots = instance_slots(getattr(op, "instance_vars", ()), len(self.p.variables), e.loc)
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True, slots=slots)
         name = self.p.constant(generator)
         args = "".join(", " + self.read(uid, e.loc) for uid in free)
         return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
@@ -913,6 +918,28 @@ def _free(e: Any, env: dict) -> set:
 
 
 # ---- actions ----------------------------------------------------------------------------------------------
+
+
+def instance_slots(instance_vars: tuple, n: int, loc: Loc) -> dict:
+    """For ENABLED (of a fairness condition too) written in an instantiated module, whose variables are
+    `instance_vars` ((name, Subst) each): the slots of the next state its step chooses them in (see `Gen`).
+    None are needed when each is substituted by the variable of its name, whose prime is the state's own."""
+    if all(_same_variable(subst.expr, name) for name, subst in instance_vars):
+        return {}
+    slots: dict = {}
+    for index, (name, subst) in enumerate(instance_vars, start=n):
+        key = id(subst.expr)
+        if key in slots:
+            raise Unsupported(f"the instance substitutes one expression for both {slots[key][1]} and {name}, "
+                              f"whose primes ENABLED tells apart", loc)
+        slots[key] = (index, name)
+    return slots
+
+
+def _same_variable(e: Any, name: str) -> bool:
+    """Whether `e` is the variable `name` (what an instance substitutes for its variable of that name when
+    nothing else is said)."""
+    return isinstance(e, t.Apply) and isinstance(e.target, Var) and e.target.name == name
 
 
 @dataclass

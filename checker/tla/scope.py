@@ -433,6 +433,11 @@ class Scope:
             if wanted and not got:
                 raise TlaError(f"'{shown}' is an operator of {wanted} argument(s): apply it, as {shown}(...)", e.loc)
             raise TlaError(f"'{shown}' takes {wanted} argument(s), given {got}", e.loc)
+        if isinstance(target, stdlib.Builtin) and target.name == "ENABLED":
+            substituted = self._substituted_variables()  # ENABLED, like WF, chooses the instance's variables
+            if substituted:
+                target = stdlib.EnabledIn(target.name, target.arity, target.module, target.function, target.operators,
+                                          substituted)
         return t.Apply(e.loc, shown, args, target=target)
 
     def _implied(self, target: Any) -> tuple:
@@ -596,12 +601,16 @@ class Scope:
     def r_Fairness(self, e):
         """`WF_v(A)`, with the variables of this module when it is instantiated: inside ENABLED <<A>>_v, as TLC
         reads it, their primes are the step's own values, not the primes of what is substituted for them."""
+        return t.Fairness(e.loc, e.strong, self.expr(e.sub), self.expr(e.action), self._substituted_variables())
+
+    def _substituted_variables(self) -> tuple:
+        """The variables this module declares, each (name, its Subst), when it is read as an instance."""
         substituted = []
         for name, _ in self.resolver._declared(self.module, "variables"):
             found = self.names.all.get(name)
             if isinstance(found, Subst) and found.variable:
                 substituted.append((name, found))
-        return t.Fairness(e.loc, e.strong, self.expr(e.sub), self.expr(e.action), tuple(substituted))
+        return tuple(substituted)
 
 
 @dataclass(eq=False)

@@ -36,7 +36,7 @@ from checker.properties.temporal import (
 from checker.tla import frontend, values
 from checker.tla import tree as t
 from checker.tla.cfg import Config
-from checker.tla.compile import ANY, Leaf, Program
+from checker.tla.compile import ANY, Leaf, Program, instance_slots
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, STATE, TEMPORAL
 from checker.tla.scope import Const, Definition, Modules, Resolver, Var
@@ -571,8 +571,10 @@ class TlaSpec(Model[tuple]):
             return Fair(e.strong, name)
         holds = self._compiled(action, env, action=True)
         sub = self.program.evaluator(_given(e.sub, env, self.program))
-        if any(not _same_variable(subst.expr, var_name) for var_name, subst in e.instance_vars):
-            return Fair(e.strong, name, self._instance_enabled(e, env), lambda s, u: sub(u) != sub(s) and holds(s, u))
+        slots = instance_slots(e.instance_vars, len(self.variables), e.loc)
+        if slots:
+            return Fair(e.strong, name, self._instance_enabled(e, env, slots),
+                        lambda s, u: sub(u) != sub(s) and holds(s, u))
         generator, _ = self.program.action(_given(action, env, self.program), "A", labels=False, partial=True)
         enabled_memo: dict = {}
 
@@ -585,18 +587,11 @@ class TlaSpec(Model[tuple]):
 
         return Fair(e.strong, name, enabled, lambda s, u: sub(u) != sub(s) and holds(s, u))
 
-    def _instance_enabled(self, e: t.Fairness, env: dict) -> Callable:
+    def _instance_enabled(self, e: t.Fairness, env: dict, slots: dict) -> Callable:
         """ENABLED <<A>>_v of `WF_v(A)` written in an instantiated module, as TLC decides it: that module's
         variables are the ones the step chooses (`x' = e` chooses x', `UNCHANGED x` keeps the value of what
         is substituted for x, a prime of x reads what was chosen), while an unprimed x is what is substituted
         for it, in the current state. A prime read before it is chosen stops TLC, and is refused here."""
-        slots: dict = {}
-        for index, (var_name, subst) in enumerate(e.instance_vars, start=len(self.variables)):
-            key = id(subst.expr)
-            if key in slots:
-                raise Unsupported(f"the instance substitutes one expression for both {slots[key][1]} and {var_name}, "
-                                  f"whose primes ENABLED of this fairness condition tells apart", e.loc)
-            slots[key] = (index, var_name)
         step = t.Step(e.loc, False, e.action, e.sub)
         generator, _ = self.program.action(_given(step, env, self.program), "A", labels=False, partial=True,
                                            slots=slots)
@@ -648,12 +643,6 @@ def _given(e: Any, env: dict, program: Program) -> Any:
     for uid, value in env.items():
         e = t.Given(e.loc, uid, program.constant(value), e)
     return e
-
-
-def _same_variable(e: Any, name: str) -> bool:
-    """Whether `e` is the variable `name` (what an instance substitutes for its variable of that name when
-    nothing else is said): its primes are then the state's own."""
-    return isinstance(e, t.Apply) and isinstance(e.target, Var) and e.target.name == name
 
 
 def replace_written(formula: Formula, written: str) -> Formula:

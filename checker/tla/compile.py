@@ -463,6 +463,9 @@ class Expr:
                 raise TlaError(f"'{d.name}' is not bound here", e.loc)
             if isinstance(name, LetAction):  # a LET's action, read as a predicate: inlined
                 return self.like(env={**self.env, **name.env}).inline(d, e, caller=self.env)
+            if self.in_prime and self.p.level(d.resolved_body()) >= STATE:
+                # `v'` of a LET's `v == x + 1`: its body read in the next state (its function reads the current one)
+                return self.inline(d, e)
             return f"{name}({self.args(e.args)})"
         level = self.p.level(d.resolved_body())
         if level == TEMPORAL:

@@ -63,6 +63,29 @@ STOPS = [
      "Attempted to check equality", 1, 1),
 ]
 
+#: ENABLED of an action that reads a prime before the action chooses it, which TLC stops on ("the identifier x is
+#: either undefined or not an operator"): (name, module body, cfg, the place, the prime named). The second reads
+#: it through an instance: its variable done, substituted by an expression, is read primed before done' = TRUE
+#: (the place is the expression substituted)
+UNCHOSEN = [
+    ("fairness", "VARIABLES x, y\nvars == <<x, y>>\nInit == x = 0 /\\ y = 0\n"
+     "Next == x < 2 /\\ x' = x + 1 /\\ y' = x + 1\nB == y' = x' /\\ x' = x + 1\n"
+     "Spec == Init /\\ [][Next]_vars\nProp == WF_vars(B)", "SPECIFICATION Spec\nPROPERTY Prop", (7, 11), "x'"),
+    ("instance", "VARIABLES x, y\nvars == <<x, y>>\nInit == x = 0 /\\ y = 0\nNext == x = 0 /\\ x' = 1 /\\ y' = y\n"
+     "H == INSTANCE unchosen_abstract WITH on <- x, done <- (x = 1 /\\ y = 1)\n"
+     "Spec == Init /\\ [][Next]_vars\nProp == H!Spec", "SPECIFICATION Spec\nPROPERTY Prop\nCHECK_DEADLOCK FALSE",
+     (7, 56), "done'"),
+]
+UNCHOSEN_ABSTRACT = """---- MODULE unchosen_abstract ----
+VARIABLES on, done
+v == <<on, done>>
+Finished == done /\\ on = 1
+Start == on = 0 /\\ on' = 1 /\\ UNCHANGED done
+Late == on = 1 /\\ Finished' /\\ done' = TRUE /\\ UNCHANGED on
+Spec == [][Start \\/ Late]_v /\\ WF_v(Late)
+====
+"""
+
 
 def write(folder: Path, name: str, body: str, cfg: str) -> Path:
     spec = folder / f"{name}.tla"
@@ -114,6 +137,22 @@ def test_what_tlc_stops_on_is_its_error_after_the_behaviour_that_reaches_it(
     if report is not None:
         assert report.verdict is not None and report.verdict.kind == "error"
         assert len(report.trace) == tlc_states
+
+
+@pytest.mark.parametrize("name, body, cfg, place, primed", UNCHOSEN, ids=[case[0] for case in UNCHOSEN])
+def test_enabled_of_an_action_that_reads_a_prime_before_choosing_it_is_refused(
+    name, body, cfg, place, primed, tmp_path, ttt_check
+):
+    (tmp_path / "unchosen_abstract.tla").write_text(UNCHOSEN_ABSTRACT)
+    spec = write(tmp_path, name, body, cfg)
+    code, out, err = ttt_check("--spec", spec)
+    assert code == 3 and err.count("\n") == 1, err
+    assert f"ENABLED of this action reads {primed}" in err and "before the action chooses it" in err
+    assert f"{spec}:{place[0]}:{place[1]}:" in err
+    report = tlc_refuses(spec)
+    if report is not None:
+        assert report.verdict is not None and report.verdict.kind == "error"
+        assert "is either undefined or not an operator" in report.verdict.message
 
 
 def test_a_pluscal_algorithm_is_checked_through_its_translation(ttt_check):

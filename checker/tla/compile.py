@@ -277,12 +277,13 @@ class Program:
         return self.ns[name]
 
     def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
-               free: tuple = (), partial: bool = False) -> tuple[Callable, list[Leaf]]:
+               free: tuple = (), partial: bool = False, slots: dict | None = None) -> tuple[Callable, list[Leaf]]:
         """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
         a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
         the names bound around `e` that it reads, which the generator takes after the state. `partial`: a
-        variable the action leaves unassigned is ANY in the state yielded (see `Gen`)."""
-        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial)
+        variable the action leaves unassigned is ANY in the state yielded (see `Gen`). `slots`: the
+        variables of an instantiated module the step chooses values of its own for (see `Gen`)."""
+        gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial, slots)
         return gen.compile(e, {uid: f"p{uid}" for uid in free})
 
 
@@ -306,6 +307,9 @@ class Expr:
         self.inlining: frozenset = frozenset()
         #: the code is part of a comprehension's iterable, where Python allows no `:=`
         self.iterable = False
+        #: id of the expression substituted for a variable of an instantiated module -> (its index in the
+        #: next state, its name): read primed, it is that index (see `Gen`)
+        self.slots: dict = {}
 
     def like(self, env: dict | None = None, now: Any = None, after: Any = None, at: str | None = None,
              in_prime: bool | None = None) -> "Expr":
@@ -313,7 +317,7 @@ class Expr:
         made = Expr(self.p, self.env if env is None else env, self.now_code if now is None else now,
                     self.after_code if after is None else after, self.at if at is None else at, self.strict,
                     self.in_prime if in_prime is None else in_prime)
-        made.inlining, made.iterable = self.inlining, self.iterable
+        made.inlining, made.iterable, made.slots = self.inlining, self.iterable, self.slots
         return made
 
     def in_iterable(self) -> "Expr":
@@ -323,17 +327,20 @@ class Expr:
         return made
 
     # the variables: `now`/`after` are either the name of a state tuple ("S") or a list of codes (or None)
-    def _read(self, source: Any, index: int, primed: bool, loc: Loc) -> str:
+    def _read(self, source: Any, index: int, primed: bool, loc: Loc, name: str | None = None) -> str:
         if isinstance(source, str):
             return f"{source}[{index}]"
         code = source[index] if source is not None else None
         if code is None:
-            name = self.p.variables[index].name
+            name = name or self.p.variables[index].name
             primed = primed or self.in_prime
             if self.strict:
-                message = (f"ENABLED of this action reads {name}{chr(39) * primed} before the action chooses it: "
-                           f"ttt-check decides ENABLED of actions that assign their primed variables before they "
-                           f"read them")
+                what = f"{name}{chr(39) * primed}"
+                if index >= len(self.p.variables):
+                    what += f" ({name} being a variable of the instantiated module, substituted here)"
+                message = (f"ENABLED of this action reads {what} before the action chooses it: TLC stops on it too, "
+                           f"and ttt-check decides ENABLED of actions that assign their primed variables before "
+                           f"they read them")
                 return f"unsupported({message!r}, {self.p.loc(loc)})"
             if primed:
                 message = f"{name}' is read before the action assigns it (TLC needs {name}' = e or {name}' \\in S first)"
@@ -352,7 +359,7 @@ class Expr:
     def primed(self) -> "Expr":
         """The same compiler, reading the next state as the current one (inside `e'`)."""
         made = Expr(self.p, self.env, self.after_code, None, self.at, self.strict, in_prime=True)
-        made.inlining, made.iterable = self.inlining, self.iterable
+        made.inlining, made.iterable, made.slots = self.inlining, self.iterable, self.slots
         return made
 
     def with_env(self, env: dict, at: str | None = None) -> "Expr":
@@ -361,6 +368,10 @@ class Expr:
     # ---- values ---------------------------------------------------------------------------------------
 
     def value(self, e: Any) -> str:
+        if self.slots and self.in_prime:
+            slot = self.slots.get(id(e))
+            if slot is not None:
+                return self._read(self.now_code, slot[0], True, e.loc, slot[1])
         if self.p.hoistable(e):
             return self.p.hoisted(e, lambda: getattr(self, "c_" + type(e).__name__)(e))
         return getattr(self, "c_" + type(e).__name__)(e)
@@ -452,6 +463,9 @@ class Expr:
                 raise TlaError(f"'{d.name}' is not bound here", e.loc)
             if isinstance(name, LetAction):  # a LET's action, read as a predicate: inlined
                 return self.like(env={**self.env, **name.env}).inline(d, e, caller=self.env)
+            if self.in_prime and self.p.level(d.resolved_body()) >= STATE:
+                # `v'` of a LET's `v == x + 1`: its body read in the next state (its function reads the current one)
+                return self.inline(d, e)
             return f"{name}({self.args(e.args)})"
         level = self.p.level(d.resolved_body())
         if level == TEMPORAL:
@@ -459,7 +473,7 @@ class Expr:
         if level == ACTION:
             if self.after_code is None:
                 raise TlaError(f"'{d.name}' is an action: it relates two states, and is read here in one", e.loc)
-            if d.params:  # its arguments by name, as TLC passes them: the body may prime them
+            if d.params or self.slots:  # its arguments by name, as TLC passes them: the body may prime them
                 return self.inline(d, e)
             if isinstance(self.after_code, list) and None in self.after_code:
                 # a next state still being chosen (`t' = IF HCnxt THEN ...`, hr' chosen, t' not yet): the body in
@@ -558,7 +572,7 @@ class Expr:
         if name == "UNCHANGED":
             return self.unchanged(args[0])
         if name == "ENABLED":
-            return self.enabled(args[0])
+            return self.enabled(args[0], op)
         if name == "PrintT":
             return "True"
         if name == "TLCEval":
@@ -621,10 +635,12 @@ class Expr:
             raise TlaError("UNCHANGED relates two states, and is read here in one", e.loc)
         return f"eq({self.primed().value(e)}, {self.value(e)}, {self.p.loc(e.loc)})"
 
-    def enabled(self, e: Any) -> str:
-        """`ENABLED A`: whether A has a step from the current state."""
+    def enabled(self, e: Any, op: Builtin | None = None) -> str:
+        """`ENABLED A`: whether A has a step from the current state (`op`: the ENABLED, which knows the variables
+        of the instantiated module it is written in)."""
         free = tuple(sorted(_free(e, self.env)))
-        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True)
+        slots = instance_slots(getattr(op, "instance_vars", ()), len(self.p.variables), e.loc)
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True, slots=slots)
         name = self.p.constant(generator)
         args = "".join(", " + self.read(uid, e.loc) for uid in free)
         return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
@@ -919,6 +935,28 @@ def _free(e: Any, env: dict) -> set:
 # ---- actions ----------------------------------------------------------------------------------------------
 
 
+def instance_slots(instance_vars: tuple, n: int, loc: Loc) -> dict:
+    """For ENABLED (of a fairness condition too) written in an instantiated module, whose variables are
+    `instance_vars` ((name, Subst) each): the slots of the next state its step chooses them in (see `Gen`).
+    None are needed when each is substituted by the variable of its name, whose prime is the state's own."""
+    if all(_same_variable(subst.expr, name) for name, subst in instance_vars):
+        return {}
+    slots: dict = {}
+    for index, (name, subst) in enumerate(instance_vars, start=n):
+        key = id(subst.expr)
+        if key in slots:
+            raise Unsupported(f"the instance substitutes one expression for both {slots[key][1]} and {name}, "
+                              f"whose primes ENABLED tells apart", loc)
+        slots[key] = (index, name)
+    return slots
+
+
+def _same_variable(e: Any, name: str) -> bool:
+    """Whether `e` is the variable `name` (what an instance substitutes for its variable of that name when
+    nothing else is said)."""
+    return isinstance(e, t.Apply) and isinstance(e.target, Var) and e.target.name == name
+
+
 @dataclass
 class Ctx:
     """Where the compilation of an action is: the bound names, what each variable reads as now and next
@@ -941,7 +979,7 @@ class Gen:
     """Writes the generator of one action's steps (see the module's docstring)."""
 
     def __init__(self, program: Program, root: str, initial: bool, labels: bool, params: list | None = None,
-                 partial: bool = False):
+                 partial: bool = False, slots: dict | None = None):
         self.p = program
         self.root = root
         self.initial = initial
@@ -954,13 +992,19 @@ class Gen:
         self.leaves: list[Leaf] = []
         self.leaf_index: dict[Leaf, int] = {}
         self.n = len(program.variables)
+        #: for ENABLED <<A>>_v of a fairness condition written in an instantiated module, whose variables are
+        #: substituted: TLC chooses the primes of that module's variables as the step's own values, each
+        #: after the state's variables (id of the expression substituted -> (index, name)); an expression
+        #: substituted for one is read as itself in the current state
+        self.slots = slots or {}
+        self.slot_exprs: dict[int, Any] = {}
 
     def compile(self, e: Any, env: dict | None = None) -> tuple[Callable, list[Leaf]]:
         name = self.p.fresh("A")
         args = ", ".join(["S"] + self.params)
         self.lines.append(f"def {name}({args}):")
         now = [None] * self.n if self.initial else [f"S[{i}]" for i in range(self.n)]
-        after = [None] * self.n
+        after = [None] * (self.n + len(self.slots))
         ctx = Ctx(dict(env or {}), now, after, (), self.root)
         start = len(self.lines)
         self.gen(e, ctx, self.leaf)
@@ -993,12 +1037,14 @@ class Gen:
 
     def expr(self, ctx: Ctx) -> Expr:
         now = ctx.now if self.initial else ctx.state
-        return Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
+        made = Expr(self.p, ctx.env, now=now, after=None if self.initial else ctx.after, strict=self.partial)
+        made.slots = self.slots
+        return made
 
     def leaf(self, ctx: Ctx) -> None:
         """A step is complete: every variable must be assigned; yield it."""
         assigned = ctx.now if self.initial else ctx.after
-        missing = [self.p.variables[i].name for i, code in enumerate(assigned) if code is None]
+        missing = [i for i, code in enumerate(assigned) if code is None]
         path = ctx.path or (self.root,)
         if ctx.want is not None and ctx.want != self.root:
             path += (ctx.want,)
@@ -1007,7 +1053,7 @@ class Gen:
         elif missing:
             what = "the initial predicate" if self.initial else f"action {' › '.join(path)}"
             message = (f"Successor state is not completely specified by {what}: the following variables are not "
-                       f"assigned: {', '.join(missing)}")
+                       f"assigned: {', '.join(self.p.variables[i].name for i in missing)}")
             self.emit(ctx, f"fail({message!r}, None)")
             return
         state = "(" + "".join(code + ", " for code in assigned) + ")"
@@ -1203,6 +1249,9 @@ class Gen:
             if not (isinstance(lhs, t.Apply) and isinstance(lhs.target, Builtin) and lhs.target.name == "'"):
                 return None
             lhs, ctx = self._unwrapped(lhs.args[0], ctx)
+            slot = self.slots.get(id(lhs))
+            if slot is not None:
+                return slot[0] if ctx.after[slot[0]] is None else None
         if isinstance(lhs, t.Apply) and isinstance(lhs.target, Var):
             slot = ctx.now if self.initial else ctx.after
             return lhs.target.index if slot[lhs.target.index] is None else None
@@ -1244,16 +1293,26 @@ class Gen:
             if not remaining:
                 return k(c)
             index, rest = remaining[0], remaining[1:]
+            now = f"{c.state}[{index}]"
+            if index >= self.n:  # a variable of an instantiated module: the expression substituted for it, now
+                now = f"n{next(self.p.names)}"
+                self.emit(c, f"{now} = {self.expr(c).value(self.slot_exprs[index])}")
             if c.after[index] is None:
                 after = list(c.after)
-                after[index] = f"{c.state}[{index}]"
+                after[index] = now
                 return step(rest, replace(c, after=after))
             at = self.p.loc(e.loc)
-            self.block(c, f"if eq({c.after[index]}, {c.state}[{index}], {at})", lambda c2: step(rest, c2))
+            self.block(c, f"if eq({c.after[index]}, {now}, {at})", lambda c2: step(rest, c2))
 
         step(parts, ctx)
 
     def _variables_of(self, e: Any) -> list | None:
+        slot = self.slots.get(id(e))
+        if slot is not None:
+            self.slot_exprs[slot[0]] = e
+            return [slot[0]]
+        if self.slots and isinstance(e, t.Apply) and isinstance(e.target, Var):
+            return None  # a variable of the instantiating module: its prime is not chosen here
         if isinstance(e, t.Apply) and isinstance(e.target, Var):
             return [e.target.index]
         if isinstance(e, t.Tuple):

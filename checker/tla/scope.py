@@ -128,8 +128,10 @@ class Subst:
     first read (once the cfg's replacements are known: `Capacity <- Capacities[1]` with the cfg's
     `Capacities <- MCCapacities`)."""
 
-    def __init__(self, resolve: Callable[[], Any], arity: int = 0):
+    def __init__(self, resolve: Callable[[], Any], arity: int = 0, variable: bool = False):
         self._resolve, self._expr, self.arity = resolve, None, arity
+        #: whether it is a variable of the instantiated module (not a constant)
+        self.variable = variable
 
     @property
     def expr(self) -> Any:
@@ -357,13 +359,14 @@ class Resolver:
         scope.locals.update({p.name: p for p in mine})
         given = dict(unit.substitutions)
         params: dict[str, Any] = {}
-        declared = [(p.name, p.arity) for p, _ in self._declared(target, "constants")]
-        declared += [(v, 0) for v, _ in self._declared(target, "variables")]
-        for name, arity in declared:
+        declared = [(p.name, p.arity, False) for p, _ in self._declared(target, "constants")]
+        declared += [(v, 0, True) for v, _ in self._declared(target, "variables")]
+        for name, arity, variable in declared:
             if name in given:
-                params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, given.pop(name), arity), arity, variable)
             elif name in scope.locals or name in names.all:  # the same name here: a parameter of `I(p)` too
-                params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity)
+                params[name] = Subst(functools.partial(scope.argument, t.Apply(unit.loc, name), arity), arity,
+                                     variable)
             else:
                 raise TlaError(f"INSTANCE {unit.module}: nothing is substituted for its parameter {name}, and no "
                                f"{name} is defined here", unit.loc)
@@ -510,6 +513,11 @@ class Scope:
             if wanted and not got:
                 raise TlaError(f"'{shown}' is an operator of {wanted} argument(s): apply it, as {shown}(...)", e.loc)
             raise TlaError(f"'{shown}' takes {wanted} argument(s), given {got}", e.loc)
+        if isinstance(target, stdlib.Builtin) and target.name == "ENABLED":
+            substituted = self._substituted_variables()  # ENABLED, like WF, chooses the instance's variables
+            if substituted:
+                target = stdlib.EnabledIn(target.name, target.arity, target.module, target.function, target.operators,
+                                          substituted)
         return t.Apply(e.loc, shown, args, target=target)
 
     def r_Subexpr(self, e: t.Subexpr):
@@ -723,7 +731,18 @@ class Scope:
         return t.Step(e.loc, e.box, self.expr(e.action), self.expr(e.sub))
 
     def r_Fairness(self, e):
-        return t.Fairness(e.loc, e.strong, self.expr(e.sub), self.expr(e.action))
+        """`WF_v(A)`, with the variables of this module when it is instantiated: inside ENABLED <<A>>_v, as TLC
+        reads it, their primes are the step's own values, not the primes of what is substituted for them."""
+        return t.Fairness(e.loc, e.strong, self.expr(e.sub), self.expr(e.action), self._substituted_variables())
+
+    def _substituted_variables(self) -> tuple:
+        """The variables this module declares, each (name, its Subst), when it is read as an instance."""
+        substituted = []
+        for name, _ in self.resolver._declared(self.module, "variables"):
+            found = self.names.all.get(name)
+            if isinstance(found, Subst) and found.variable:
+                substituted.append((name, found))
+        return tuple(substituted)
 
 
 @dataclass(eq=False)

@@ -40,7 +40,7 @@ from checker.properties.temporal import (
 from checker.tla import frontend, runtime, values
 from checker.tla import tree as t
 from checker.tla.cfg import Config
-from checker.tla.compile import ANY, Leaf, Program
+from checker.tla.compile import Leaf, Program, instance_slots
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.levels import ACTION, STATE, TEMPORAL
 from checker.tla.scope import Const, Definition, Modules, Resolver, Var, module_constant
@@ -668,17 +668,27 @@ class TlaSpec(Model[tuple]):
             return Fair(e.strong, name)
         holds = self._compiled(action, env, action=True)
         sub = self.program.evaluator(_given(e.sub, env, self.program))
-        generator, _ = self.program.action(_given(action, env, self.program), "A", labels=False, partial=True)
-        enabled_memo: dict = {}
+        slots = instance_slots(e.instance_vars, len(self.variables), e.loc)
+        return Fair(e.strong, name, self._enabled(e, env, slots), lambda s, u: sub(u) != sub(s) and holds(s, u))
+
+    def _enabled(self, e: t.Fairness, env: dict, slots: dict) -> Callable:
+        """ENABLED <<A>>_v of `WF_v(A)`, as TLC decides it: A's conjuncts in order, then v' /= v, read with the
+        variables A chose (v reading one A leaves unchosen stops TLC, and is refused here; one v does not read
+        may take any value). Written in an instantiated module (`slots`), that module's variables are the
+        ones the step chooses (`x' = e` chooses x', `UNCHANGED x` keeps the value of what is substituted for
+        x, a prime of x reads what was chosen), while an unprimed x is what is substituted for it, now."""
+        step = t.Step(e.loc, False, e.action, e.sub)
+        generator, _ = self.program.action(_given(step, env, self.program), "A", labels=False, partial=True,
+                                           slots=slots)
+        memo: dict = {}
 
         def enabled(s) -> bool:
-            found = enabled_memo.get(s)
+            found = memo.get(s)
             if found is None:
-                here = sub(s)
-                found = enabled_memo[s] = any(ANY in u or sub(u) != here for u in generator(s))
+                found = memo[s] = next(iter(generator(s)), None) is not None
             return found
 
-        return Fair(e.strong, name, enabled, lambda s, u: sub(u) != sub(s) and holds(s, u))
+        return enabled
 
     def evaluate(self, state: tuple, text: str) -> str:
         """The value of a TLA+ expression over the spec's definitions at `state`, as TLC prints values."""

@@ -29,6 +29,14 @@ class Builtin:
         return f"Builtin({self.name})"
 
 
+@dataclass(frozen=True)
+class EnabledIn(Builtin):
+    """ENABLED written in an instantiated module whose variables are substituted: those variables, each
+    (name, what is substituted for it), whose primes the step chooses (see `checker.tla.compile.Gen`)."""
+
+    instance_vars: tuple = ()
+
+
 def _ops(module: str, table: dict) -> dict[str, Builtin]:
     """A module's operators: name -> arity, or (arity, function), or (arity, function, operators)."""
     made = {}

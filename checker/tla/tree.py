@@ -349,6 +349,8 @@ class Fairness(Expr):
     strong: bool
     sub: Expr
     action: Expr
+    #: written in an instantiated module: its variables, each (name, what is substituted for it)
+    instance_vars: tuple = ()
 
     def parts(self) -> tuple:
         return (self.sub, self.action)

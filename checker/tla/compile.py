@@ -1,7 +1,7 @@
 """A resolved TLA+ spec compiled to Python source, then to bytecode by Python itself.
 
 Expressions: one Python function per definition that is used, `def D(S, args)` of the state `S` (a
-state-level definition without parameters remembers its value for the last state, a constant one
+state-level definition without parameters remembers its values for the last two states, a constant one
 forever); an action-level definition read as a predicate also takes the next state, `def D(S, T,
 args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters is
 computed when first read), and the operators calls of `checker.tla.runtime`, each told its place.
@@ -252,9 +252,12 @@ class Program:
                       f"        if len({memo}) >= {MEMO_SIZE}:\n            {memo}.clear()\n"
                       f"        v = {memo}[k] = {code}\n    return v\n")
         elif not d.params and level == STATE and not action:
-            memo = self.constant([None, None])
-            source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
-                      f"    {memo}[0] = S\n    {memo}[1] = v\n    return v\n")
+            # the values in the last two states asked of, the latest first: an action (or a step property)
+            # reads a definition in the state and in the next one in turn, which one state would forget
+            memo = self.constant([None, None, None, None])
+            source = (f"def {name}(S):\n    m = {memo}\n    if S is m[0]:\n        return m[1]\n"
+                      f"    if S is m[2]:\n        return m[3]\n    v = {code}\n"
+                      f"    m[2] = m[0]\n    m[3] = m[1]\n    m[0] = S\n    m[1] = v\n    return v\n")
         else:
             source = f"def {name}({args}):\n    return {code}\n"
         self.define(source)

@@ -612,13 +612,23 @@ def proof_step(*args):
 _MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue, Rcd, Fcn})
 
 
+#: the kinds of argument that hold no boolean
+_MEMO_ATOMS = frozenset({int, str, ModelValue, Interval})
+
+
 def memo_key(args: tuple):
     """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set). A
     boolean inside is told apart from the number Python counts equal to it (TRUE is no 1, {FALSE} no {0})."""
+    boolean = False
     for a in args:
-        if type(a) not in _MEMO_KINDS:
+        kind = type(a)
+        if kind in _MEMO_ATOMS:
+            continue
+        if kind not in _MEMO_KINDS:
             return None
-    return _tagged(args) if _has_boolean(args) else args
+        if not boolean and (kind is bool or _has_boolean(a)):
+            boolean = True
+    return _tagged(args) if boolean else args
 
 
 #: what a boolean becomes in a key of `memo_key` (a tuple that holds it is no TLA+ value)
@@ -626,13 +636,24 @@ _BOOLEAN = object()
 
 
 def _has_boolean(value) -> bool:
+    """Whether a boolean is inside `value` (a set, a function or a boolean itself)."""
     kind = type(value)
     if kind is bool:
         return True
     if kind is tuple or kind is frozenset:
-        return any(_has_boolean(v) for v in value)
-    if kind is Rcd or kind is Fcn:
-        return any(_has_boolean(k) or _has_boolean(v) for k, v in value.items())
+        inside = value
+    elif kind is Rcd:
+        inside = value.values()
+    elif kind is Fcn:
+        return _has_boolean(tuple(value)) or _has_boolean(tuple(value.values()))
+    else:
+        return False
+    for v in inside:  # the loop written out for the elements that hold nothing inside (most of them)
+        kind = type(v)
+        if kind is bool:
+            return True
+        if (kind is tuple or kind is frozenset or kind is Rcd or kind is Fcn) and _has_boolean(v):
+            return True
     return False
 
 

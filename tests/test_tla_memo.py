@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from checker.tla import runtime, tree as t
 from checker.tla.spec_model import load
-from checker.tla.values import Fcn, ModelValue, Rcd, function, interval
+from checker.tla.values import Fcn, ModelValue, Rcd, function, interval, key, ordered
 
 A, B = ModelValue("memo_a"), ModelValue("memo_b")
 
@@ -59,6 +59,22 @@ def same(a, b) -> bool:
 @given(values)
 def test_a_boolean_is_found_wherever_it_is(value):
     assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(value) == has_boolean(value)  # a function's answer kept from the first time
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(values, max_size=6))
+def test_elements_in_tlcs_order_and_without_strings_as_read_at_once(elements):
+    assert ordered(elements) == sorted(elements, key=key)
+    if runtime._stringless(elements):
+        assert not any(runtime.holds_string(v) for v in elements)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2).map(tuple), max_size=6))
+def test_pairs_of_numbers_in_tlcs_order(elements):
+    assert ordered(elements) == sorted(elements, key=key)
+    assert runtime._stringless(elements)
 
 
 def numbered(value):

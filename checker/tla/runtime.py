@@ -345,7 +345,8 @@ def choose(s, holds: Callable[[Any], Any], loc):
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
-            if any(strings_decide(x, y) and _also_chosen(y, holds, loc) for y in elements[i + 1:]):
+            if i + 1 < len(elements) and not _stringless(elements) and \
+                    any(strings_decide(x, y) and _also_chosen(y, holds, loc) for y in elements[i + 1:]):
                 raise Unsupported("CHOOSE between elements that differ in their strings: TLC orders strings as it "
                                   "first read them, which ttt-check does not follow, so which one TLC takes is not "
                                   "known here",
@@ -353,6 +354,21 @@ def choose(s, holds: Callable[[Any], Any], loc):
             return x
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)
+
+
+#: the kinds of value that hold no string
+_NO_STRING = frozenset({int, bool, ModelValue})
+
+
+def _stringless(elements: list) -> bool:
+    """Whether no string is part of `elements`, as seen at once: numbers, booleans and model values, or
+    tuples of them (False: not known so)."""
+    kinds = set(map(type, elements))
+    if kinds <= _NO_STRING:
+        return True
+    if kinds == {tuple}:
+        return {type(a) for v in elements for a in v} <= _NO_STRING
+    return False
 
 
 def strings_decide(x, y) -> bool:
@@ -642,10 +658,13 @@ def _has_boolean(value) -> bool:
         return True
     if kind is tuple or kind is frozenset:
         inside = value
-    elif kind is Rcd:
-        inside = value.values()
-    elif kind is Fcn:
-        return _has_boolean(tuple(value)) or _has_boolean(tuple(value.values()))
+    elif kind is Rcd or kind is Fcn:  # found once for each function (it never changes)
+        try:
+            return value._boolean
+        except AttributeError:
+            found = value._boolean = _has_boolean(tuple(value.values())) or \
+                kind is Fcn and _has_boolean(tuple(value))
+            return found
     else:
         return False
     for v in inside:  # the loop written out for the elements that hold nothing inside (most of them)

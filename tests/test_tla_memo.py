@@ -62,6 +62,14 @@ def test_a_boolean_is_found_wherever_it_is(value):
     assert runtime._has_boolean(value) == has_boolean(value)  # a function's answer kept from the first time
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.frozensets(values, min_size=8, max_size=12))
+def test_a_large_sets_boolean_is_found_and_kept(value):
+    assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(frozenset(value)) == has_boolean(value)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(values, max_size=6))
 def test_elements_in_tlcs_order_and_without_strings_as_read_at_once(elements):

@@ -651,11 +651,26 @@ def memo_key(args: tuple):
 _BOOLEAN = object()
 
 
+#: id of a set of at least `_KEPT_SET_SIZE` elements -> the set and whether a boolean is part of it (a spec
+#: passes the same large sets to its definitions again and again)
+_BOOLEAN_SETS: dict = {}
+_KEPT_SET_SIZE = 8
+
+
 def _has_boolean(value) -> bool:
     """Whether a boolean is inside `value` (a set, a function or a boolean itself)."""
     kind = type(value)
     if kind is bool:
         return True
+    if kind is frozenset and len(value) >= _KEPT_SET_SIZE:  # found once for each large set, while kept
+        kept = _BOOLEAN_SETS.get(id(value))
+        if kept is not None and kept[0] is value:
+            return kept[1]
+        found = any(_has_boolean(v) for v in value)
+        if len(_BOOLEAN_SETS) >= ORDERED_SETS:
+            _BOOLEAN_SETS.clear()
+        _BOOLEAN_SETS[id(value)] = (value, found)  # the set kept alive, so that its id is no other set's
+        return found
     if kind is tuple or kind is frozenset:
         inside = value
     elif kind is Rcd or kind is Fcn:  # found once for each function (it never changes)

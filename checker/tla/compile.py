@@ -1,7 +1,7 @@
 """A resolved TLA+ spec compiled to Python source, then to bytecode by Python itself.
 
 Expressions: one Python function per definition that is used, `def D(S, args)` of the state `S` (a
-state-level definition without parameters remembers its value for the last state, a constant one
+state-level definition without parameters remembers its values for the last two states, a constant one
 forever); an action-level definition read as a predicate also takes the next state, `def D(S, T,
 args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters is
 computed when first read), and the operators calls of `checker.tla.runtime`, each told its place.
@@ -45,6 +45,14 @@ MAX_DEPTH = 15
 SMALL_INT = 1 << 62
 #: definitions of at most this many nodes are written in place of their calls (with simple arguments)
 INLINE_SIZE = 24
+#: the operators whose value takes no longer to compute than a remembered value's key takes to be made
+#: and looked up (a definition made of these alone is computed each time it is asked)
+CHEAP_OPS = frozenset({"=", "/=", "~", "=>", "\\equiv", "TRUE", "FALSE", "+", "-", "*", "\\div", "%", "<=",
+                       ">=", "<", ">", "-.", "\\in", "\\notin", "Len", "\\o", "Append", "Head", "Tail",
+                       "SubSeq"})  # fmt: skip
+#: the expressions a definition so computed may be made of (besides those operators and names)
+CHEAP_NODES = (t.Num, t.Str, t.Bool, t.If, t.Case, t.Junction, t.Tuple, t.RecordLit, t.Dot, t.FcnApp, t.Except,
+               t.At)  # fmt: skip
 #: the most argument lists a constant definition with parameters remembers the value of
 MEMO_SIZE = 100_000
 #: `\A` and `\E` over a known set of at most this many elements are written one body per element, when the
@@ -127,6 +135,7 @@ class Program:
         self.keep: list = []
         #: definition -> whether it is small enough to write in place of its calls
         self.sizes: dict[int, bool] = {}
+        self.cheaps: dict[int, bool] = {}
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -214,6 +223,30 @@ class Program:
                 isinstance(n, t.Let) or getattr(n, "target", None) is d for n in t.walk(body))
         return found
 
+    def cheap(self, d: Definition) -> bool:
+        """Whether definition `d` computes its value in a few operations, each on its arguments as they are
+        (no quantifier, set or function made, no recursion, no LET): then remembering its values costs more
+        than it saves, hashing and comparing its arguments at each call."""
+        found = self.cheaps.get(d.uid)
+        if found is None:
+            self.cheaps[d.uid] = False  # a definition that reaches itself is not cheap
+            found = self.cheaps[d.uid] = all(self._cheap_node(n) for n in t.walk(d.resolved_body()))
+        return found
+
+    def _cheap_node(self, n: Any) -> bool:
+        if isinstance(n, CHEAP_NODES):
+            return True
+        if not isinstance(n, t.Apply) or n.path:
+            return False
+        target = n.target
+        if isinstance(target, (Local, Const)):
+            return True
+        if isinstance(target, Builtin):
+            return target.name in CHEAP_OPS and not target.operators
+        return isinstance(target, Definition) and not target.params and self.level(target.resolved_body()) == CONSTANT \
+            or isinstance(target, Definition) and not any(isinstance(p, OpParam) for p in target.params) \
+            and self.cheap(target)
+
     def level(self, e: Any) -> int:
         return self.levels.of(e)
 
@@ -243,7 +276,8 @@ class Program:
             memo = self.constant([_UNSET])
             source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
                       f"        v = {memo}[0] = once(lambda: {code})\n    return v\n")
-        elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params):
+        elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params) and \
+                not self.cheap(d):
             # a function of its arguments alone: each value remembered (a spec asks the same ones again and again)
             memo = self.constant({})
             key = ", ".join(params) + ","
@@ -252,9 +286,12 @@ class Program:
                       f"        if len({memo}) >= {MEMO_SIZE}:\n            {memo}.clear()\n"
                       f"        v = {memo}[k] = once(lambda: {code})\n    return v\n")
         elif not d.params and level == STATE and not action:
-            memo = self.constant([None, None])
-            source = (f"def {name}(S):\n    if S is {memo}[0]:\n        return {memo}[1]\n    v = {code}\n"
-                      f"    {memo}[0] = S\n    {memo}[1] = v\n    return v\n")
+            # the values in the last two states asked of, the latest first: an action (or a step property)
+            # reads a definition in the state and in the next one in turn, which one state would forget
+            memo = self.constant([None, None, None, None])
+            source = (f"def {name}(S):\n    m = {memo}\n    if S is m[0]:\n        return m[1]\n"
+                      f"    if S is m[2]:\n        return m[3]\n    v = {code}\n"
+                      f"    m[2] = m[0]\n    m[3] = m[1]\n    m[0] = S\n    m[1] = v\n    return v\n")
         else:
             source = f"def {name}({args}):\n    return {code}\n"
         self.define(source)

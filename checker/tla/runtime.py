@@ -343,10 +343,12 @@ def choose(s, holds: Callable[[Any], Any], loc):
 
     TLC orders strings as it first read them, not alphabetically (`tests/specs/tla/string_order.tla`),
     an order ttt-check does not know: where two elements that satisfy P differ in their strings, which one
-    TLC takes is not known here, and the CHOOSE is refused rather than answered by another order."""
+    TLC takes is not known here, and `CHOICES` refuses the CHOOSE or records it (see `Choices`)."""
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
+            if i + 1 == len(elements) or _stringless(elements):
+                return x
             others = [y for y in elements[i + 1:] if strings_decide(x, y) and _also_chosen(y, holds, loc)]
             return CHOICES.pick(s, [x] + others, loc) if others else x
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
@@ -383,6 +385,21 @@ class Choices:
 
 #: the choices of the model being checked
 CHOICES = Choices()
+
+
+#: the kinds of value that hold no string
+_NO_STRING = frozenset({int, bool, ModelValue})
+
+
+def _stringless(elements: list) -> bool:
+    """Whether no string is part of `elements`, as seen at once: numbers, booleans and model values, or
+    tuples of them (False: not known so)."""
+    kinds = set(map(type, elements))
+    if kinds <= _NO_STRING:
+        return True
+    if kinds == {tuple}:
+        return {type(a) for v in elements for a in v} <= _NO_STRING
+    return False
 
 
 def strings_decide(x, y) -> bool:
@@ -713,27 +730,66 @@ def proof_step(*args):
 _MEMO_KINDS = frozenset({int, str, bool, tuple, frozenset, Interval, ModelValue, Rcd, Fcn})
 
 
+#: the kinds of argument that hold no boolean
+_MEMO_ATOMS = frozenset({int, str, ModelValue, Interval})
+
+
 def memo_key(args: tuple):
     """`args` as the key of a remembered value, or None when an argument is costly to hash (a lazy set). A
     boolean inside is told apart from the number Python counts equal to it (TRUE is no 1, {FALSE} no {0})."""
+    boolean = False
     for a in args:
-        if type(a) not in _MEMO_KINDS:
+        kind = type(a)
+        if kind in _MEMO_ATOMS:
+            continue
+        if kind not in _MEMO_KINDS:
             return None
-    return _tagged(args) if _has_boolean(args) else args
+        if not boolean and (kind is bool or _has_boolean(a)):
+            boolean = True
+    return _tagged(args) if boolean else args
 
 
 #: what a boolean becomes in a key of `memo_key` (a tuple that holds it is no TLA+ value)
 _BOOLEAN = object()
 
 
+#: id of a set of at least `_KEPT_SET_SIZE` elements -> the set and whether a boolean is part of it (a spec
+#: passes the same large sets to its definitions again and again)
+_BOOLEAN_SETS: dict = {}
+_KEPT_SET_SIZE = 8
+
+
 def _has_boolean(value) -> bool:
+    """Whether a boolean is inside `value` (a set, a function or a boolean itself)."""
     kind = type(value)
     if kind is bool:
         return True
+    if kind is frozenset and len(value) >= _KEPT_SET_SIZE:  # found once for each large set, while kept
+        kept = _BOOLEAN_SETS.get(id(value))
+        if kept is not None and kept[0] is value:
+            return kept[1]
+        found = any(_has_boolean(v) for v in value)
+        if len(_BOOLEAN_SETS) >= ORDERED_SETS:
+            _BOOLEAN_SETS.clear()
+        _BOOLEAN_SETS[id(value)] = (value, found)  # the set kept alive, so that its id is no other set's
+        return found
     if kind is tuple or kind is frozenset:
-        return any(_has_boolean(v) for v in value)
-    if kind is Rcd or kind is Fcn:
-        return any(_has_boolean(k) or _has_boolean(v) for k, v in value.items())
+        inside = value
+    elif kind is Rcd or kind is Fcn:  # found once for each function (it never changes)
+        try:
+            return value._boolean
+        except AttributeError:
+            found = value._boolean = _has_boolean(tuple(value.values())) or \
+                kind is Fcn and _has_boolean(tuple(value))
+            return found
+    else:
+        return False
+    for v in inside:  # the loop written out for the elements that hold nothing inside (most of them)
+        kind = type(v)
+        if kind is bool:
+            return True
+        if (kind is tuple or kind is frozenset or kind is Rcd or kind is Fcn) and _has_boolean(v):
+            return True
     return False
 
 

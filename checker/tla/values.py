@@ -57,9 +57,10 @@ def interval(low: int, high: int) -> frozenset:
 
 
 class _Function(dict):
-    """A TLA+ function as an immutable, hashable mapping (never changed once made)."""
+    """A TLA+ function as an immutable, hashable mapping (never changed once made). It keeps its hash, and
+    whether a boolean is part of it (`checker.tla.runtime.memo_key`), once computed."""
 
-    __slots__ = ("_hash",)
+    __slots__ = ("_hash", "_boolean")
 
     def __hash__(self) -> int:
         try:
@@ -155,6 +156,8 @@ def ordered(values: Iterable) -> list:
     kinds = {type(v) for v in values}
     if kinds == {int} or kinds == {str}:
         return sorted(values)
+    if kinds == {tuple} and len({len(v) for v in values}) == 1 and {type(a) for v in values for a in v} == {int}:
+        return sorted(values)  # tuples of one length, of numbers: Python's order of tuples is TLC's
     return sorted(values, key=key)
 
 

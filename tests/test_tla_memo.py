@@ -1,0 +1,160 @@
+"""What the compiled TLA+ code remembers (and what it does not) never changes a value.
+
+A constant definition with parameters remembers its values by its arguments (`memo_key`), where Python
+counts TRUE equal to 1 and {FALSE} to {0}: the key tells them apart. A definition of a few operations
+on its arguments remembers nothing (`Program.cheap`). A state-level definition remembers its values in
+the last two states.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.tla import runtime, tree as t
+from checker.tla.spec_model import load
+from checker.tla.values import Fcn, ModelValue, Rcd, function, interval, key, ordered
+
+A, B = ModelValue("memo_a"), ModelValue("memo_b")
+
+scalars = st.one_of(st.booleans(), st.integers(-2, 2), st.sampled_from(["a", "b"]), st.sampled_from([A, B]))
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3).map(tuple),
+        st.frozensets(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["f", "g"]), inner, min_size=1, max_size=2).map(Rcd),
+        st.dictionaries(st.sampled_from([A, B, 0, -1]), inner, min_size=1, max_size=2).map(function),
+        st.tuples(st.integers(-1, 1), st.integers(1, 3)).map(lambda b: interval(*b)),
+    ),
+    max_leaves=8,
+)
+
+
+def has_boolean(value) -> bool:
+    """The plain reading: a boolean anywhere inside."""
+    if type(value) is bool:
+        return True
+    if isinstance(value, (tuple, frozenset)):
+        return any(has_boolean(v) for v in value)
+    if isinstance(value, (Rcd, Fcn)):
+        return any(has_boolean(k) or has_boolean(v) for k, v in value.items())
+    return False
+
+
+def same(a, b) -> bool:
+    """TLA+'s equality, where a boolean equals no number."""
+    if type(a) is bool or type(b) is bool:
+        return type(a) is type(b) and a == b
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
+        return len(a) == len(b) and all(any(same(x, y) for y in b) for x in a)
+    if isinstance(a, (Rcd, Fcn)) and isinstance(b, (Rcd, Fcn)):
+        return len(a) == len(b) and all(any(same(k, j) and same(v, w) for j, w in b.items()) for k, v in a.items())
+    return type(a) is type(b) and a == b
+
+
+@settings(max_examples=400, deadline=None)
+@given(values)
+def test_a_boolean_is_found_wherever_it_is(value):
+    assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(value) == has_boolean(value)  # a function's answer kept from the first time
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.frozensets(values, min_size=8, max_size=12))
+def test_a_large_sets_boolean_is_found_and_kept(value):
+    assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(value) == has_boolean(value)
+    assert runtime._has_boolean(frozenset(value)) == has_boolean(value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(values, max_size=6))
+def test_elements_in_tlcs_order_and_without_strings_as_read_at_once(elements):
+    assert ordered(elements) == sorted(elements, key=key)
+    if runtime._stringless(elements):
+        assert not any(runtime.holds_string(v) for v in elements)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2).map(tuple), max_size=6))
+def test_pairs_of_numbers_in_tlcs_order(elements):
+    assert ordered(elements) == sorted(elements, key=key)
+    assert runtime._stringless(elements)
+
+
+def numbered(value):
+    """`value` with each boolean the number Python counts equal to it."""
+    if type(value) is bool:
+        return int(value)
+    if type(value) is tuple:
+        return tuple(numbered(v) for v in value)
+    if type(value) is frozenset:
+        return frozenset(numbered(v) for v in value)
+    if isinstance(value, (Rcd, Fcn)):
+        return function({numbered(k): numbered(v) for k, v in value.items()})
+    return value
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(values, min_size=1, max_size=3), st.lists(values, min_size=1, max_size=3), st.booleans())
+def test_two_argument_lists_have_one_key_exactly_when_they_are_equal_in_tla(first, second, alike):
+    if alike:  # the same values, or those Python counts equal to them
+        second = [numbered(v) for v in first]
+    k1, k2 = runtime.memo_key(tuple(first)), runtime.memo_key(tuple(second))
+    assert (k1 == k2) == (len(first) == len(second) and all(same(a, b) for a, b in zip(first, second)))
+    if k1 == k2:
+        assert hash(k1) == hash(k2)
+
+
+SPEC = """---- MODULE Memo ----
+EXTENDS Naturals, Sequences
+VARIABLE x
+Wrap(a) == <<a>>
+Min(a, b) == IF a <= b THEN a ELSE b
+Pick(a) == LET s == {a, a} IN {y \\in s : TRUE}
+Twice(a) == Wrap(a) \\o Wrap(a)
+Sum(s) == IF s = <<>> THEN 0 ELSE Head(s) + Len(Tail(s))
+RECURSIVE Fact(_)
+Fact(n) == IF n = 0 THEN 1 ELSE n * Fact(n - 1)
+Up(n) == [i \\in 1..n |-> i]
+Val == <<Pick(TRUE), Pick(1), Pick({FALSE}), Pick({0}), Wrap(TRUE), Wrap(1), Twice(1), Min(2, 1), Fact(4)>>
+Doubled == x + x
+Init == x = 0
+Next == x' = (x + 1) % 3
+====
+"""
+
+
+def program_and_names(tmp_path):
+    (tmp_path / "Memo.tla").write_text(SPEC)
+    (tmp_path / "Memo.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(tmp_path / "Memo.tla"))
+    return spec.program, spec.names.all
+
+
+def test_a_definition_of_a_few_operations_remembers_nothing_and_others_remember(tmp_path):
+    program, names = program_and_names(tmp_path)
+    cheap = {name: program.cheap(names[name]) for name in ("Wrap", "Min", "Twice", "Sum", "Pick", "Fact", "Up")}
+    assert cheap == {"Wrap": True, "Min": True, "Twice": True, "Sum": True, "Pick": False, "Fact": False, "Up": False}
+
+
+def test_remembered_values_tell_a_boolean_from_a_number(tmp_path):
+    program, names = program_and_names(tmp_path)
+    d = names["Val"]
+    value = program.evaluator(t.Apply(d.loc, "Val", (), target=d))(None)
+    assert [type(next(iter(v))) for v in value[:2]] == [bool, int]
+    assert [type(next(iter(next(iter(v))))) for v in value[2:4]] == [bool, int]
+    assert [type(v[0]) for v in value[4:6]] == [bool, int]
+    assert value[6:] == ((1, 1), 1, 24)
+
+
+def test_a_state_level_definition_is_right_in_each_of_three_states_asked_in_turn(tmp_path):
+    program, names = program_and_names(tmp_path)
+    d = names["Doubled"]
+    doubled = program.evaluator(t.Apply(d.loc, "Doubled", (), target=d))
+    states = [(0,), (1,), (2,)]
+    for order in ([0, 1, 0, 1, 2, 0, 2, 1, 1, 0], [2, 2, 1, 0, 0, 1]):
+        assert [doubled(states[i]) for i in order] == [2 * states[i][0] for i in order]

@@ -227,7 +227,8 @@ def run_check(
         click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     outcomes = search.decide(model, result, temporal, fairness) if temporal and result.stats.complete else []
     undecided = temporal if temporal and not result.stats.complete else ()
-    others = alternatives_agree(model, search, invariants, deadlock, temporal, fairness, figures(result, outcomes))
+    others = 0 if result.stats.stopped == INTERRUPTED else alternatives_agree(
+        model, search, invariants, deadlock, temporal, fairness, figures(result, outcomes))
     if others:
         click.echo(f"ttt-check: note: {model.alternatives_agree(others)}", err=True)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))

@@ -202,8 +202,13 @@ class Model(Generic[S]):
         """The note when the `alternatives`, `count` of them, all give the same answer as this model."""
         return f"the {count + 1} choices this spec leaves to its tool give the same figures and verdicts"
 
-    def alternatives_differ(self) -> SpecError:
-        """The error when the `alternatives` do not all give the same answer."""
+    def choices_made(self) -> bool:
+        """Whether the last search made a choice this model cannot tell (see `alternatives`)."""
+        return False
+
+    def alternatives_differ(self, error: SpecError | None = None) -> SpecError:
+        """The error when the `alternatives` do not all give the same answer, or when one of them (this model,
+        or another) stops on `error`."""
         return SpecError("the choices this spec leaves to its tool give different answers")
 
     def reported_invariants(self) -> list[Invariant[S]]:

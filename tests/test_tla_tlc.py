@@ -93,6 +93,12 @@ def test_a_choose_that_tlcs_order_of_strings_decides_is_answered_only_where_ever
     assert err == (f"ttt-check: error: {spec}:4:14: CHOOSE between elements that differ in their strings: TLC orders "
                    "strings as it first read them, which ttt-check does not follow, so which one TLC takes is not "
                    "known here, and the choices it could make give different answers\n")
+    # where one of the choices stops on an error of the spec, and another does not: no error, no verdict
+    spec.write_text(spec.read_text().replace(
+        "NotC == ", "NotC == x = [a |-> 1, b |-> \"s\"] \\/ x[2] /= \"c\" \\/ <<1>>[2] = 0\nOld == "))
+    code, out, err = ttt_check("--spec", spec)
+    assert (code, out) == (3, "")
+    assert "and one of the choices it could make stops the check with an error" in err, err
     # a simulation, which tries no other choice, refuses it where it is met
     code, out, err = ttt_check("run", "--spec", spec, "--max-samples", "1")
     assert code == 3 and err.endswith("so which one TLC takes is not known here\n"), out + err

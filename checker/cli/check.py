@@ -218,6 +218,8 @@ def run_check(
     try:
         result = search.run(model, invariants, deadlock, keep_graph=bool(temporal), on_expand=watchers.on_expand())
     except SpecError as error:  # as TLC does: the behaviour up to the state where the spec fails, then the error
+        if model.choices_made():  # under another choice TLC could make, the spec may not fail
+            raise model.alternatives_differ(error) from None
         behaviour = getattr(error, "behaviour", None)
         if behaviour is not None and model.error_behaviours:
             click.echo("The spec cannot be evaluated in the last state of this behaviour:\n")
@@ -262,8 +264,11 @@ def alternatives_agree(model: Model, search: Search, invariants, deadlock: bool,
     for other in model.alternatives():
         mine = [other.invariants[inv.name] for inv in invariants]
         properties = [other.temporal_properties[prop.name] for prop in temporal]
-        found = search.run(other, mine, deadlock, keep_graph=bool(properties))
-        decided = search.decide(other, found, properties, fairness) if properties and found.stats.complete else []
+        try:
+            found = search.run(other, mine, deadlock, keep_graph=bool(properties))
+            decided = search.decide(other, found, properties, fairness) if properties and found.stats.complete else []
+        except SpecError as error:
+            raise model.alternatives_differ(error) from None
         if figures(found, decided) != answer:
             raise model.alternatives_differ()
         count += 1

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from checker.model import Invariant, Label, Model
+from checker.model import Invariant, Label, Model, SpecError
 from checker.properties.temporal import (
     ALWAYS,
     ALWAYS_EVENTUALLY,
@@ -168,9 +168,16 @@ class TlaSpec(Model[tuple]):
                 f"CHOOSE here: each of the {count + 1} combinations of choices TLC could make gives these same "
                 f"figures and verdicts; the report shows the first choices in alphabetical order")
 
-    def alternatives_differ(self) -> Unsupported:
-        return Unsupported(f"{runtime.UNKNOWN_ORDER}, and the choices it could make give different answers",
-                           self._undecided[0])
+    def choices_made(self) -> bool:
+        return bool(runtime.CHOICES.seen)
+
+    def alternatives_differ(self, error: SpecError | None = None) -> SpecError:
+        if isinstance(error, Unsupported):  # ttt-check's own refusal, whichever the choice
+            return error
+        undecided = getattr(self, "_undecided", None) or next(iter(runtime.CHOICES.seen))
+        why = ("the choices it could make give different answers" if error is None else
+               f"one of the choices it could make stops the check with an error ({error})")
+        return Unsupported(f"{runtime.UNKNOWN_ORDER}, and {why}", undecided[0])
 
     def _read_module(self, path: Path) -> dict:
         self.texts[str(path)] = frontend.read_text(path)

@@ -198,7 +198,7 @@ class Model(Generic[S]):
         other commands refuse such a choice). None by default."""
         return iter(())
 
-    def alternatives_agree(self, count: int) -> str:
+    def alternatives_note(self, count: int) -> str:
         """The note when the `alternatives`, `count` of them, all give the same answer as this model."""
         return f"the {count + 1} choices this spec leaves to its tool give the same figures and verdicts"
 

@@ -232,7 +232,7 @@ def run_check(
     others = 0 if result.stats.stopped == INTERRUPTED else alternatives_agree(
         model, search, invariants, deadlock, temporal, fairness, figures(result, outcomes))
     if others:
-        click.echo(f"ttt-check: note: {model.alternatives_agree(others)}", err=True)
+        click.echo(f"ttt-check: note: {model.alternatives_note(others)}", err=True)
     click.echo(format_check(model, result, invariants, deadlock, view, outcomes, undecided))
     if result.stats.stopped == INTERRUPTED:  # the partial figures are printed: now Ctrl-C ends as everywhere
         raise KeyboardInterrupt

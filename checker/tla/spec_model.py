@@ -163,7 +163,7 @@ class TlaSpec(Model[tuple]):
                 for key, count in runtime.CHOICES.seen.items():
                     seen.setdefault(key, count)
 
-    def alternatives_agree(self, count: int) -> str:
+    def alternatives_note(self, count: int) -> str:
         return (f"{self._undecided[0].at()}: TLC's order of strings, which ttt-check does not follow, decides a "
                 f"CHOOSE here: each of the {count + 1} combinations of choices TLC could make gives these same "
                 f"figures and verdicts; the report shows the first choices in alphabetical order")

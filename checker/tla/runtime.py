@@ -681,10 +681,8 @@ class Draws:
         if self.kept is None or self.fresh:
             return elements[self.random.randrange(len(elements))]
         chosen = memo_key((s,))
-        if chosen is None:  # a lazy set: listed, as its elements are
+        if chosen is None:  # a lazy set: keyed by its elements
             chosen = memo_key((frozenset(elements),))
-        if chosen is None:
-            raise Unsupported("RandomElement of a set whose elements are kept as their definitions", loc)
         key = (loc, chosen)
         found = self.kept.get(key, _UNDRAWN)
         if found is _UNDRAWN:

@@ -184,10 +184,10 @@ class Resolver:
         self.overrides = dict(overrides or {})
         #: (module, name) -> the main module's definition that replaces that module's (`Op <- [M] Other`)
         self.module_overrides = dict(module_overrides or {})
-        #: those of `module_overrides` whose module was read and defines the name
-        self.module_replaced: set[tuple[str, str]] = set()
         #: (module, name) of the definitions the cfg gives a value for one module (`Op = [M] value`)
-        self.module_values = dict.fromkeys(module_values)
+        self.module_values = frozenset(module_values)
+        #: those of `module_overrides` and `module_values` whose module was read and defines the name
+        self.module_replaced: set[tuple[str, str]] = set()
         #: the main module's names, once read (a replacement for one module names one of them)
         self.root_names: Names | None = None
         self.values = tuple(values)
@@ -218,10 +218,9 @@ class Resolver:
             params[param.name] = const
         names = self._overridden(self.module_names(module, params))
         self.root_names = names
-        for (module_name, name), found in self.module_values.items():
-            if found is None:
-                raise TlaError(f"the cfg gives a value to {name} of module {module_name}, which the spec does not "
-                               f"define there")
+        for module_name, name in self.module_values - self.module_replaced:
+            raise TlaError(f"the cfg gives a value to {name} of module {module_name}, which the spec does not "
+                           f"define there")
         for (module_name, name), other in self.module_overrides.items():
             if (module_name, name) not in self.module_replaced:
                 raise TlaError(f"the cfg replaces {name} of module {module_name}, which the spec does not define there")
@@ -325,7 +324,7 @@ class Resolver:
             if d.params:
                 raise TlaError(f"the cfg gives the operator {d.name} of module {module.name} a value: replace it "
                                f"instead ({d.name} <- [{module.name}] Op)", d.loc)
-            self.module_values[module.name, d.name] = made
+            self.module_replaced.add((module.name, d.name))
             key = module_constant(module.name, d.name)
             return self.constants.setdefault(key, Const(key, 0, d.loc))
         before = Names(dict(names.all))

@@ -353,19 +353,21 @@ class Reader:
         for component in _named(_field(node, "prefix")):
             if component.type != "subexpr_component":
                 raise Unsupported("this reference into a subexpression (with !) is not supported", self.loc(component))
-            inner = component.named_children[0]
-            if inner.type == "identifier_ref":
-                path.append((self.text(inner), ()))
-            elif inner.type == "bound_op":
-                path.append((self.text(_field(inner, "name")),
-                             tuple(self.argument(a) for a in _fields(inner, "parameter"))))
-            else:
-                raise Unsupported("this reference into a subexpression (with !) is not supported", self.loc(component))
+            path.append(self.component_name(component))
         op = self.expr(_field(node, "op"))
         if not isinstance(op, t.Apply):
             raise Unsupported("this reference into a subexpression (with !) is not supported", self.loc(node))
         op.path, op.loc = tuple(path), self.loc(node)
         return op
+
+    def component_name(self, component) -> tuple[str, tuple]:
+        """A name in a reference with `!` (`I` of `I!Op`, `M(k)` of `M(k)!Op`): the name and its arguments."""
+        inner = component.named_children[0]
+        if inner.type == "identifier_ref":
+            return self.text(inner), ()
+        if inner.type == "bound_op":
+            return self.text(_field(inner, "name")), tuple(self.argument(a) for a in _fields(inner, "parameter"))
+        raise Unsupported("this reference into a subexpression (with !) is not supported", self.loc(component))
 
     def x_subexpression(self, node):
         """`Op!2`, `Op(a)!<<!1`, `I!Op!>>`, `Thm!:`: a definition's name, then the positions of a part of it."""
@@ -379,15 +381,7 @@ class Reader:
                     if selectors:
                         raise Unsupported("a name after a position in a subexpression reference (a label, or an "
                                           "instance's definition) is not supported", self.loc(component))
-                    inner = component.named_children[0]
-                    if inner.type == "identifier_ref":
-                        names.append((self.text(inner), ()))
-                    elif inner.type == "bound_op":
-                        names.append((self.text(_field(inner, "name")),
-                                      tuple(self.argument(a) for a in _fields(inner, "parameter"))))
-                    else:
-                        raise Unsupported("this reference into a subexpression (with !) is not supported",
-                                          self.loc(component))
+                    names.append(self.component_name(component))
                 elif component.type == "subexpr_tree_nav":
                     inner = _named(component)[0]
                     kind = {"langle_bracket": "<<", "rangle_bracket": ">>", "colon": ":"}.get(inner.type)

@@ -157,6 +157,9 @@ def explore(
     #: the states of each depth, in the order found
     levels: list[list] = []
     graph: dict | None = {} if keep_graph else None
+    #: state -> the object kept for it, so that the graph's edges lead to the very states it holds (whose
+    #: look-ups then find them by identity, not by comparing values)
+    kept: dict = {}
     #: invariant name -> (the depth of its first violation, the invariant), or (None, the state outside the
     #: constraint that violates it)
     found: dict[str, tuple] = {}
@@ -187,6 +190,8 @@ def explore(
             parents[state] = None
             frontier.append(state)
     initial = tuple(frontier)
+    if graph is not None:
+        kept.update((state, state) for state in initial)
 
     report_at = PROGRESS_EVERY
     expanding = None  # the state being checked or expanded: where an error of the spec is met
@@ -243,7 +248,7 @@ def explore(
                 if not changes:
                     stats.final += 1
                 if graph is not None:
-                    graph[state] = tuple(successors)
+                    graph[state] = tuple(kept.setdefault(successor, successor) for successor in successors)
                 for successor in successors:
                     # one lookup: the successor is new when the parent kept for it is this state
                     if parents.setdefault(successor, state) is state:

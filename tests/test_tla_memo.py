@@ -3,7 +3,7 @@
 A constant definition with parameters remembers its values by its arguments (`memo_key`), where Python
 counts TRUE equal to 1 and {FALSE} to {0}: the key tells them apart. A definition of a few operations
 on its arguments remembers nothing (`Program.cheap`). A state-level definition remembers its values in
-the last two states.
+the last two states. The search remembers states, told apart as TLA+ tells their values apart (`State`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ values = st.recursive(
         st.lists(inner, max_size=3).map(tuple),
         st.frozensets(inner, max_size=3),
         st.dictionaries(st.sampled_from(["f", "g"]), inner, min_size=1, max_size=2).map(Rcd),
-        st.dictionaries(st.sampled_from([A, B, 0, -1]), inner, min_size=1, max_size=2).map(function),
+        st.dictionaries(st.sampled_from([A, B, 0, -1, False]), inner, min_size=1, max_size=2).map(function),
         st.tuples(st.integers(-1, 1), st.integers(1, 3)).map(lambda b: interval(*b)),
     ),
     max_leaves=8,
@@ -107,6 +107,20 @@ def test_two_argument_lists_have_one_key_exactly_when_they_are_equal_in_tla(firs
     assert (k1 == k2) == (len(first) == len(second) and all(same(a, b) for a, b in zip(first, second)))
     if k1 == k2:
         assert hash(k1) == hash(k2)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(values, min_size=1, max_size=3), st.lists(values, min_size=1, max_size=3), st.booleans())
+def test_two_states_are_one_exactly_when_their_values_are_equal_in_tla(first, second, alike):
+    """The search's look-ups (a dict of states) take two states for one only where TLA+ does: a variable that
+    is FALSE in one and 0 in the other makes two states, as TLC counts them."""
+    if alike:
+        second = [numbered(v) for v in first]
+    s1, s2 = runtime.State(first), runtime.State(second)
+    equal = len(first) == len(second) and all(same(a, b) for a, b in zip(first, second))
+    assert (s1 == s2, s2 == s1, s1 != s2, len({s1: 1, s2: 2})) == (equal, equal, not equal, 1 if equal else 2)
+    if equal:
+        assert hash(s1) == hash(s2)
 
 
 SPEC = """---- MODULE Memo ----

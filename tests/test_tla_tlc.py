@@ -60,8 +60,6 @@ def expressions_model():
 
 #: where ttt-check is known to answer otherwise than TLC: each a test expected to fail, until it is fixed
 KNOWN = {
-    "numbers_and_booleans-FALSE.cfg": "ttt-check's states are Python values, where FALSE = 0: it takes the "
-                                      "states y = 0 and y = FALSE for one",
     "string_order.cfg": "TLC orders strings as it first read them; ttt-check refuses a CHOOSE that this order "
                         "decides where TLC's choices give different answers (test_a_choose_that_tlcs_order_of_"
                         "strings_decides_is_answered_only_where_every_choice_agrees)",

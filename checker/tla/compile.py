@@ -1093,7 +1093,7 @@ class Gen:
                        f"assigned: {', '.join(self.p.variables[i].name for i in missing)}")
             self.emit(ctx, f"fail({message!r}, None)")
             return
-        state = "(" + "".join(code + ", " for code in assigned) + ")"
+        state = "State((" + "".join(code + ", " for code in assigned) + "))"
         if not self.labels:
             self.emit(ctx, f"yield {state}")
             return

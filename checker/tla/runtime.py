@@ -773,13 +773,8 @@ def _has_boolean(value) -> bool:
         return found
     if kind is tuple or kind is frozenset:
         inside = value
-    elif kind is Rcd or kind is Fcn:  # found once for each function (it never changes)
-        try:
-            return value._boolean
-        except AttributeError:
-            found = value._boolean = _has_boolean(tuple(value.values())) or \
-                kind is Fcn and _has_boolean(tuple(value))
-            return found
+    elif kind is Rcd or kind is Fcn:
+        return _booleans_in(value) != 0
     else:
         return False
     for v in inside:  # the loop written out for the elements that hold nothing inside (most of them)
@@ -789,6 +784,26 @@ def _has_boolean(value) -> bool:
         if (kind is tuple or kind is frozenset or kind is Rcd or kind is Fcn) and _has_boolean(v):
             return True
     return False
+
+
+def _listed(value):
+    """A lazy set or recursive function as the listed value it equals (an infinite set as itself: no state
+    of TLC's holds one)."""
+    if isinstance(value, LazySet):
+        return value if value.size() is None else value.elements()
+    if type(value) is RecursiveFunction:
+        return value.value()
+    return value
+
+
+def _booleans_in(f) -> int:
+    """Where booleans are in function `f`: 0 nowhere, 1 in its values only, 2 in its keys (found once for each
+    function: it never changes)."""
+    try:
+        return f._boolean
+    except AttributeError:
+        found = f._boolean = 2 if type(f) is Fcn and _has_boolean(tuple(f)) else int(_has_boolean(tuple(f.values())))
+        return found
 
 
 def _tagged(value):
@@ -802,6 +817,63 @@ def _tagged(value):
     if kind is Rcd or kind is Fcn:
         return (_BOOLEAN, kind, frozenset((_tagged(k), _tagged(v)) for k, v in value.items()))
     return value
+
+
+class State(tuple):
+    """A state: its variables' values in the spec's order. Python counts FALSE equal to 0 and TRUE to 1, and
+    TLA+ does not: two states that differ only there are two states to TLC, and to the search (whose look-ups
+    compare equal-hashed states with this `==`)."""
+
+    __slots__ = ()
+    __hash__ = tuple.__hash__
+
+    def __eq__(self, other) -> bool:
+        if tuple.__eq__(self, other) is not True:
+            return False
+        for x, y in zip(self, other):  # equal in Python: are their booleans alike?
+            if x is not y and (type(x) is not type(y) or type(x) not in _SCALARS) and not _alike(x, y):
+                return False
+        return True
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __reduce__(self):
+        return (State, (tuple(self),))
+
+
+#: the kinds of value equal to a value of the same kind only when the same
+_SCALARS = frozenset({int, str, bool, ModelValue})
+
+
+def _alike(x, y) -> bool:
+    """Whether two values that Python counts equal hold their booleans alike, walked side by side (a function's
+    keys and a set's elements looked at only where a boolean is among them)."""
+    kind = type(x)
+    if kind is not type(y) or kind not in _MEMO_KINDS:  # kinds apart (1..3 and {1, 2, 3}), or lazy values
+        if kind is bool or type(y) is bool:
+            return False
+        x, y = _listed(x), _listed(y)
+        return not (_has_boolean(x) or _has_boolean(y)) or _tagged(x) == _tagged(y)
+    if kind in _SCALARS:
+        return True
+    if kind is tuple:
+        for v, w in zip(x, y):
+            if v is not w and (type(v) is not type(w) or type(v) not in _SCALARS) and not _alike(v, w):
+                return False
+        return True
+    if kind is Rcd or kind is Fcn:
+        where, other = _booleans_in(x), _booleans_in(y)
+        if where == 0 and other == 0:
+            return True
+        if where == 2 or other == 2:
+            return _tagged(x) == _tagged(y)
+        for k, v in x.items():
+            w = y[k]
+            if v is not w and (type(v) is not type(w) or type(v) not in _SCALARS) and not _alike(v, w):
+                return False
+        return True
+    return not (_has_boolean(x) or _has_boolean(y)) or _tagged(x) == _tagged(y)
 
 
 def fix(make: Callable[[Callable], Callable]) -> Callable:

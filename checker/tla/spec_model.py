@@ -314,7 +314,7 @@ class TlaSpec(Model[tuple]):
 
     def sort_key(self, state: tuple) -> tuple:
         """TLC's order of values, for the choice of a shortest trace among equals."""
-        return values.key(state)
+        return values.key(tuple(state))
 
     def value_key(self, value: Any) -> tuple:
         return values.key(value)
@@ -353,7 +353,7 @@ class TlaSpec(Model[tuple]):
                     candidates = [m for k, m in keyed if k == least]
                     if len(candidates) == 1:
                         break
-                found = values.permuted(state, candidates[0])
+                found = runtime.State(values.permuted(value, candidates[0]) for value in state)
                 if len(known) >= CANONICAL_MEMO:
                     known.clear()
                 known[state] = found
@@ -371,7 +371,7 @@ class TlaSpec(Model[tuple]):
         def canonical(state: tuple) -> tuple:
             if symmetry is not None:
                 state = symmetry(state)
-            return first.setdefault(view(state), state)
+            return first.setdefault(runtime.State((view(state),)), state)  # FALSE and 0 told apart
 
         return canonical
 
@@ -727,7 +727,7 @@ class TlaSpec(Model[tuple]):
         missing = [name for name in self.variables if name not in variables]
         if missing:
             raise ValueError(f"no value for {', '.join(missing)}")
-        return tuple(from_itf_value(variables[name]) for name in self.variables)
+        return runtime.State(from_itf_value(variables[name]) for name in self.variables)
 
 
 def _given(e: Any, env: dict, program: Program) -> Any:

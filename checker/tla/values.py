@@ -58,7 +58,7 @@ def interval(low: int, high: int) -> frozenset:
 
 class _Function(dict):
     """A TLA+ function as an immutable, hashable mapping (never changed once made). It keeps its hash, and
-    whether a boolean is part of it (`checker.tla.runtime.memo_key`), once computed."""
+    where booleans are part of it (`checker.tla.runtime.memo_key`, `State`), once computed."""
 
     __slots__ = ("_hash", "_boolean")
 

@@ -188,6 +188,9 @@ class Model(Generic[S]):
     #: Whether an error of the spec met during a search is shown after the behaviour that reaches it (as TLC
     #: shows it), rather than alone.
     error_behaviours: bool = False
+    #: Whether the search stops at the first depth where an invariant is violated or a deadlock found, the
+    #: other invariants left unknown (TLC's rule, without -continue); otherwise it goes on until each is decided.
+    first_violation_stops: bool = False
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 

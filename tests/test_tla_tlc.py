@@ -120,6 +120,25 @@ def test_a_lasso_that_no_real_states_make_is_not_printed_as_a_behaviour(ttt_chec
         "cycle found among them is not one of real states (TLC may fail to print it too)")
 
 
+def test_the_search_stops_at_the_first_violation_as_tlc_does(ttt_check, monkeypatch):
+    """TLC stops at the first violated invariant and says nothing of the others (the manifest records which
+    one it names); ttt-check says they are unknown, and decides each with --continue."""
+    monkeypatch.chdir(ROOT)
+    spec = "tests/specs/tla/two_invariants.tla"
+    code, out, err = ttt_check("--spec", spec)
+    assert (code, err) == (12, "")
+    assert re.findall(r"^\[\w+\] invariant .*$", out, re.MULTILINE) == [
+        "[unknown] invariant BelowFive: not checked past the violation (--continue checks it)",
+        "[unknown] invariant NotNegative: not checked past the violation (--continue checks it)",
+        "[violation] invariant BelowThree is violated after 3 steps"]
+    code, out, err = ttt_check("--spec", spec, "--continue")
+    assert (code, err) == (12, "")
+    assert re.findall(r"^\[\w+\] invariant .*$", out, re.MULTILINE) == [
+        "[violation] invariant BelowFive is violated after 5 steps",
+        "[ok] invariant NotNegative holds in all 7 reachable states",
+        "[violation] invariant BelowThree is violated after 3 steps"]
+
+
 def test_a_value_for_a_definition_its_module_lacks_is_refused(tmp_path, ttt_check):
     """`Op = [M] value` or `Op <- [M] Other` where M defines no Op: TLC ignores the line and checks the spec without it, which is not
     the model the cfg asks for; ttt-check says so instead."""

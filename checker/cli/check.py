@@ -134,6 +134,8 @@ def verdicts(result: Result, invariants: Sequence[Invariant], deadlock: bool) ->
         elif result.stats.cut_short:
             checked = sum(result.stats.per_depth)
             lines.append(f"[unknown] invariant {inv.name}: no violation in the {checked:,} states checked")
+        elif result.stats.stopped == DECIDED:  # another violation ended the search (TLC's rule)
+            lines.append(f"[unknown] invariant {inv.name}: not checked past the violation (--continue checks it)")
         else:
             lines.append(f"[ok] invariant {inv.name} holds in all {result.stats.distinct:,} reachable states")
     if deadlock:

@@ -136,7 +136,8 @@ def explore(
 ) -> Result:
     """Explore every reachable state of `model` breadth-first.
 
-    Stops early once every invariant is violated (with none, once a deadlock is found),
+    Stops early once every invariant is violated (with none, once a deadlock is found; with the model's
+    `first_violation_stops`, once any is violated or a deadlock found),
     unless `keep_graph` asks for the whole state graph (for liveness) or
     `keep_going` asks for every state anyway (TLC's -continue). Stops, with
     the statistics so far, after `max_states` states or on Ctrl-C.
@@ -209,8 +210,10 @@ def explore(
                         found[invariant.name] = depth, invariant
                         pending.remove(invariant)
                         break
-            # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict
-            decided = not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
+            # every invariant violated, or (none named) a deadlock found: the rest cannot change the verdict; or
+            # any of them, where the model's tool stops at the first
+            decided = (not pending and (bool(invariants) or deadlock is not None or not check_deadlock)
+                       or model.first_violation_stops and (bool(found) or deadlock is not None))
             if decided and (invariants or check_deadlock) and not keep_graph and not keep_going and not on_expand:
                 stats.stopped = DECIDED
                 break

@@ -64,6 +64,7 @@ class TlaSpec(Model[tuple]):
     """The spec of a `.tla` file under a cfg (without a cfg: `Init` and `Next`, no property)."""
 
     error_behaviours = True
+    first_violation_stops = True
 
     def __init__(self, path: Path, config: Config | None, config_path: Path | None = None,
                  choices: dict | None = None):

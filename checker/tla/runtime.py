@@ -797,13 +797,18 @@ def _listed(value):
 
 
 def _booleans_in(f) -> int:
-    """Where booleans are in function `f`: 0 nowhere, 1 in its values only, 2 in its keys (found once for each
-    function: it never changes)."""
-    try:
-        return f._boolean
-    except AttributeError:
-        found = f._boolean = 2 if type(f) is Fcn and _has_boolean(tuple(f)) else int(_has_boolean(tuple(f.values())))
-        return found
+    """Where booleans are in function `f`: 0 nowhere, 1 in its values only, 2 in its keys, 3 its values are all
+    booleans (and its keys hold none: a set of flags). Found once for each function: it never changes."""
+    found = getattr(f, "_boolean", None)
+    if found is None:
+        if type(f) is Fcn and _has_boolean(tuple(f)):
+            found = 2
+        elif all(type(v) is bool for v in f.values()):
+            found = 3
+        else:
+            found = int(_has_boolean(tuple(f.values())))
+        f._boolean = found
+    return found
 
 
 def _tagged(value):
@@ -864,7 +869,7 @@ def _alike(x, y) -> bool:
         return True
     if kind is Rcd or kind is Fcn:
         where, other = _booleans_in(x), _booleans_in(y)
-        if where == 0 and other == 0:
+        if where == other and (where == 0 or where == 3):  # no booleans, or booleans alone, in both
             return True
         if where == 2 or other == 2:
             return _tagged(x) == _tagged(y)

@@ -15,8 +15,10 @@ on a long one, its code compiled by Java's quick compiler only); ttt-check (`ttt
 side out. A model agrees when ttt-check gives the manifest's result and, for a model that holds, its
 distinct states (a failing model's count depends on the order of the search, as the Examples' own
 check says). Then a summary: agreed, refused (ttt-check's one-line reasons), disagreements (each one
-listed: a bug), timeouts and crashes; whether TLC 2.15 reproduces the manifest (it predates some of
-what the manifests use) and why not; the modules the models extend or instantiate.
+listed: a bug), timeouts and crashes; the speed on the models agreed on (the search's distinct states
+per second on those of over 10,000 states; the whole command against TLC's on the others); whether
+TLC 2.15 reproduces the manifest (it predates some of what the manifests use) and why not; the modules
+the models extend or instantiate.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Side:
     distinct: int | None = None
     seconds: float | None = None
     why: str = ""
+    #: ttt-check's search alone, in distinct states per second (as its report says)
+    rate: int | None = None
 
     def cell(self) -> str:
         count = "" if self.distinct is None else f"{self.distinct:,}"
@@ -134,6 +138,8 @@ def run_ttt_check(module: Path, config: Path, timeout: float) -> Side:
     side = Side(OUTCOMES.get(done.returncode, "crash"), seconds=time.perf_counter() - started)
     counted = re.search(r"^([\d,]+) distinct states", done.stdout, re.MULTILINE)
     side.distinct = int(counted.group(1).replace(",", "")) if counted else None
+    rate = re.search(r"^[\d,]+ distinct states, .*\(([\d,]+) states/s\)", done.stdout, re.MULTILINE)
+    side.rate = int(rate.group(1).replace(",", "")) if rate else None
     lines = [line.strip() for line in (done.stderr + done.stdout).splitlines() if line.strip()]
     if side.result in ("refused", "bound", "crash"):
         wanted = [line for line in lines if "error" in line.lower()] or lines or [f"exit {done.returncode}"]
@@ -260,6 +266,8 @@ def summary(rows: list[Row], standard: set[str], args) -> None:
             for row in listed:
                 detail = f"ttt-check {row.ttt.result} {row.ttt.distinct}" if kind == "DISAGREE" else row.ttt.why
                 print(f"  {row.model}: manifest {row.manifest.result} {row.manifest.distinct}; {detail}")
+    if args.ttt:
+        speed(rows, args.tlc)
     if args.tlc:
         wrong = [row for row in rows if not row.tlc_reproduces]
         print(f"\nTLC 2.15 reproduces the manifest on {len(rows) - len(wrong)} of {len(rows)} models")
@@ -272,6 +280,25 @@ def summary(rows: list[Row], standard: set[str], args) -> None:
     used = Counter(name for row in rows for name in row.extends if not Path(row.module).with_name(f"{name}.tla").is_file())
     print(f"\nModules extended or instantiated (by how many models), TLC 2.15's standard ones marked *:")
     print("  " + ", ".join(f"{name}{'*' if name in standard else ''} {n}" for name, n in used.most_common()))
+
+
+def speed(rows: list[Row], with_tlc: bool) -> None:
+    """The speed goals, measured on the models ttt-check agrees on: at least 20,000 distinct states per second
+    of search on those of over 10,000 states, and the whole command faster than TLC's on the others."""
+    agreed = [row for row in rows if row.verdict == "agree" and row.ttt.distinct is not None]
+    large = sorted((row for row in agreed if row.ttt.distinct > 10_000), key=lambda row: -(row.ttt.rate or 0))
+    fast = [row for row in large if (row.ttt.rate or 0) >= 20_000]
+    print(f"\nSpeed: agreeing models over 10,000 states searched at 20,000 states/s or more: {len(fast)} of "
+          f"{len(large)}")
+    for row in large:
+        print(f"  {row.ttt.rate or 0:>9,} states/s  {row.ttt.distinct:>9,} states  {row.model}")
+    small = [row for row in agreed if row.ttt.distinct <= 10_000 and row.tlc_reproduces]
+    if with_tlc and small:
+        slower = [row for row in small if row.ttt.seconds >= row.tlc.seconds]
+        print(f"agreeing models of at most 10,000 states that TLC 2.15 runs, where the whole command is faster than "
+              f"TLC's: {len(small) - len(slower)} of {len(small)}")
+        for row in slower:
+            print(f"  slower: {row.ttt.seconds:.1f}s, TLC {row.tlc.seconds:.1f}s  {row.model}")
 
 
 if __name__ == "__main__":

@@ -232,6 +232,8 @@ class StateGraph:
         self.known_real: dict = {}
         #: under symmetry, the states with a step into their own class, which may be a real step to another state
         self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
+        #: (the whole graph, conditions, settles) -> `fair_graph` of it, for the last asked
+        self.whole: dict = {}
 
     def real(self, source: State, target: State) -> list:
         """The real successors of `source` that a step of the graph into `target` stands for: `target` itself,
@@ -311,19 +313,20 @@ class StateGraph:
         must be in the repeating part; with `then`, a state where it holds must be, after the trigger; with
         `allowed`, the part in the region takes only steps it allows.
         """
-        nx = self.nx
         inside = self.restricted(region, allowed)
-        cycles = self.settled(inside)
-        ends = self.fair_ends(cycles, conditions)
+        fair = self.fair_graph(inside, conditions)
+        cycles, ends = fair[0], fair[1]
         if then is not None:
             ends = {s: component for s, component in ends.items() if then(s)}
         if not ends:
             return None
-        backwards = inside.reverse(copy=False)
-        to_end = distances(nx.bfs_layers(backwards, ends))
-        candidates = [
-            s for s in self.from_initial if trigger(s) and (s in ends if trigger_repeats else s in to_end)
-        ]
+        if trigger_repeats:  # the trigger is an end itself: no state farther from one is a candidate
+            to_end = dict.fromkeys(ends, 0)
+        elif then is None:
+            to_end = self.to_ends(inside, fair)
+        else:
+            to_end = distances(self.nx.bfs_layers(inside.reverse(copy=False), ends))
+        candidates = [s for s in self.from_initial if trigger(s) and s in to_end]
         if not candidates:
             return None
         # the shortest lassos, then the earliest trigger
@@ -341,6 +344,25 @@ class StateGraph:
                 states.pop()
                 loop -= 1
         return states, len(prefix) - 1, loop
+
+    def fair_graph(self, inside, conditions: tuple[Fair, ...]) -> list:
+        """[the steps of `inside` behaviours may take forever (`settled`), its fair ends (`fair_ends`), their
+        distances (None until asked)]; of the whole graph, remembered: a spec's properties ask them of it again
+        and again, under the same conditions."""
+        if inside is not self.steps:
+            cycles = self.settled(inside)
+            return [cycles, self.fair_ends(cycles, conditions), None]
+        key = (inside, conditions, self.settles)
+        if key not in self.whole:
+            cycles = self.settled(inside)
+            self.whole = {key: [cycles, self.fair_ends(cycles, conditions), None]}
+        return self.whole[key]
+
+    def to_ends(self, inside, fair: list) -> dict:
+        """State -> its distance to the nearest fair end of `inside` (`fair` its `fair_graph`), remembered there."""
+        if fair[2] is None:
+            fair[2] = distances(self.nx.bfs_layers(inside.reverse(copy=False), fair[1])) if fair[1] else {}
+        return fair[2]
 
     def restricted(self, region: Callable[[State], bool], allowed: Callable[[State, State], bool] | None = None):
         """The steps between states of `region` that `allowed` allows (built directly: networkx's subgraph
@@ -469,8 +491,7 @@ class StateGraph:
     def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable[[State, State], bool]):
         """A shortest path from an initial state whose last step `allowed` does not allow, after which a
         fair behaviour goes on: (states, trigger index, None), or None."""
-        ends = self.fair_ends(self.settled(self.steps), conditions)
-        to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
+        to_end = self.to_ends(self.steps, self.fair_graph(self.steps, conditions))
         allows = self.allows(allowed)
         edges = [*self.steps.edges, *((s, s) for s in self.loops)]  # under symmetry, a real step into its class
         sources = [s for s, t in edges if t in to_end and s in self.from_initial and not allows(s, t)]

@@ -1,4 +1,5 @@
-"""SYMMETRY's representative: `symmetry.Least` picks the permutation the plain definition picks.
+"""SYMMETRY's representative: `symmetry.Least` picks the permutation the plain definition picks; the
+liveness checker's real steps behind a step between representatives are those the plain definition gives.
 
 The plain definition: of the group's permutations, in their order, the first that permutes the state to the
 least of its images in TLC's order of values (`values.key`). `Least` remembers its keys from state to state,
@@ -9,10 +10,15 @@ same permutation.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checker.explore.bfs import explore
+from checker.properties.liveness import StateGraph
 from checker.tla import symmetry
+from checker.tla.spec_model import load
 from checker.tla.values import ModelValue, Rcd, function, interval, key, permuted
 
 A = [ModelValue(f"sym_a{i}") for i in range(3)]
@@ -75,3 +81,19 @@ def test_what_least_remembers_tells_TRUE_from_1():
     least = symmetry.Least(mappings)
     for state in [(frozenset({(1, A[1])}),), (frozenset({(True, A[1]), (1, A[0])}),)]:
         assert least(state) is plain(mappings, state)
+
+
+def test_the_real_steps_a_step_between_representatives_stands_for():
+    """`StateGraph.real`, which sorts a state's successors by class once: the successors whose representative
+    is the step's target, in the model's order (the target itself when none is)."""
+    specs = Path(__file__).parent / "specs" / "tla"
+    model = load(str(specs / "symmetry_group.tla"), str(specs / "symmetry_group.cfg"))
+    result = explore(model, keep_graph=True, symmetry=True, check_deadlock=False)
+    graph = StateGraph(result, model)
+    asked = 0
+    for source, targets in result.graph.items():
+        for target in (*targets, source):
+            plain = [t for _, t in model.next_steps(source) if model.canonical(t) == target] or [target]
+            assert graph.real(source, target) == plain
+            asked += len(plain) > 1
+    assert asked  # a class reached by more than one real step

@@ -240,10 +240,12 @@ class StateGraph:
         but under symmetry each successor whose class `target` represents."""
         if self.canonical is None:
             return [target]
-        steps = self.known_real.get(source)
-        if steps is None:
-            steps = self.known_real[source] = [t for _, t in self.model.next_steps(source)]
-        return [t for t in steps if self.canonical(t) == target] or [target]
+        classes = self.known_real.get(source)
+        if classes is None:  # its successors by class, in the model's order
+            classes = self.known_real[source] = {}
+            for _, t in self.model.next_steps(source):
+                classes.setdefault(self.canonical(t), []).append(t)
+        return classes.get(target) or [target]
 
     def allows(self, allowed: Callable[[State, State], bool]) -> Callable[[State, State], bool]:
         """`allowed` of the graph's steps: of every real step a step stands for."""

@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Hashable, Sequence
 
-from checker.explore.bfs import Result
+from checker.explore.bfs import Result, without_cycle_collector
 from checker.explore.trace import Trace, concretise_lasso, least_step, least_trace, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
@@ -581,6 +581,7 @@ def action_fairness(model: Model, action: str, strong: bool, name: str) -> Fair:
     return Fair(strong, name, lambda s: bool(steps(s)), lambda s, t: t in steps(s))
 
 
+@without_cycle_collector
 def check_temporal(
     model: Model, result: Result, prop: TemporalProperty, fairness: str | Fairness, graph: StateGraph | None = None
 ) -> Verdict:
@@ -610,6 +611,7 @@ def check_temporal(
     return Verdict(prop, fairness, trace, trigger, holds_under_weak)
 
 
+@without_cycle_collector
 def check_properties(
     model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str | Fairness
 ) -> list[Verdict]:

@@ -287,18 +287,21 @@ class StateGraph:
         if condition.enabled is None:
             return bool(self.steps._succ[state])  # the whole next-state relation: a step changes the state
         known = self.known_enabled.setdefault(condition, {})
-        if state not in known:
-            known[state] = bool(condition.enabled(state))
-        return known[state]
+        found = known.get(state)
+        if found is None:
+            found = known[state] = bool(condition.enabled(state))
+        return found
 
     def takes(self, condition: Fair, source: State, target: State) -> bool:
         """Whether the step from `source` to `target` (another state) is an <<A>>_v step."""
         if condition.step is None:
             return True
         known = self.known_takes.setdefault(condition, {})
-        if (source, target) not in known:
-            known[source, target] = any(condition.step(source, u) for u in self.real(source, target))
-        return known[source, target]
+        step = source, target
+        found = known.get(step)
+        if found is None:
+            found = known[step] = any(condition.step(source, u) for u in self.real(source, target))
+        return found
 
     def lasso(
         self,

@@ -59,6 +59,7 @@ keep invariant-only runs quick.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Callable, Hashable, Sequence
 
 from checker.explore.bfs import Result, without_cycle_collector
@@ -199,6 +200,29 @@ def distances(layers) -> dict:
     return {state: depth for depth, layer in enumerate(layers) for state in layer}
 
 
+@dataclass
+class FairSets:
+    """What a graph's fairness conditions leave: `cycles`, the steps behaviours may take forever
+    (`StateGraph.settled`), and `ends`, each state where a fair behaviour can stay forever -> its fair set
+    (`StateGraph.fair_ends`); the distances to the ends, once asked."""
+
+    inside: object
+    cycles: object
+    ends: dict
+
+    @cached_property
+    def to_end(self) -> dict:
+        """State -> its distance to the nearest end, inside."""
+        import networkx as nx
+
+        return distances(nx.bfs_layers(self.inside.reverse(copy=False), self.ends)) if self.ends else {}
+
+    @cached_property
+    def at_end(self) -> dict:
+        """The ends alone, each at distance 0."""
+        return dict.fromkeys(self.ends, 0)
+
+
 class StateGraph:
     """The explored state graph of `model`, as the networkx graph of its state-changing steps.
 
@@ -232,7 +256,7 @@ class StateGraph:
         self.known_real: dict = {}
         #: under symmetry, the states with a step into their own class, which may be a real step to another state
         self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
-        #: (the whole graph, conditions, settles) -> `fair_graph` of it, for the last asked
+        #: (the whole graph, conditions, settles) -> its `FairSets`, for the last asked
         self.whole: dict = {}
 
     def real(self, source: State, target: State) -> list:
@@ -320,17 +344,11 @@ class StateGraph:
         """
         inside = self.restricted(region, allowed)
         fair = self.fair_graph(inside, conditions)
-        cycles, ends = fair[0], fair[1]
-        if then is not None:
-            ends = {s: component for s, component in ends.items() if then(s)}
-        if not ends:
+        if then is not None:  # the fair ends where `then` holds
+            fair = FairSets(inside, fair.cycles, {s: component for s, component in fair.ends.items() if then(s)})
+        if not fair.ends:
             return None
-        if trigger_repeats:  # the trigger is an end itself: no state farther from one is a candidate
-            to_end = dict.fromkeys(ends, 0)
-        elif then is None:
-            to_end = self.to_ends(inside, fair)
-        else:
-            to_end = distances(self.nx.bfs_layers(inside.reverse(copy=False), ends))
+        to_end = fair.at_end if trigger_repeats else fair.to_end  # a trigger that repeats is an end itself
         candidates = [s for s in self.from_initial if trigger(s) and s in to_end]
         if not candidates:
             return None
@@ -341,7 +359,7 @@ class StateGraph:
         end = suffix[-1]
         states = prefix + suffix[1:]
         loop = len(states) - 1
-        cycle = self.fair_cycle(end, ends[end], cycles, conditions)
+        cycle = self.fair_cycle(end, fair.ends[end], fair.cycles, conditions)
         if cycle:
             states += cycle
             # when the path entered the cycle earlier, close the loop there (the same loop, turned)
@@ -350,24 +368,17 @@ class StateGraph:
                 loop -= 1
         return states, len(prefix) - 1, loop
 
-    def fair_graph(self, inside, conditions: tuple[Fair, ...]) -> list:
-        """[the steps of `inside` behaviours may take forever (`settled`), its fair ends (`fair_ends`), their
-        distances (None until asked)]; of the whole graph, remembered: a spec's properties ask them of it again
-        and again, under the same conditions."""
+    def fair_graph(self, inside, conditions: tuple[Fair, ...]) -> "FairSets":
+        """The fair sets of `inside` under `conditions`; of the whole graph, remembered: a spec's properties ask
+        them of it again and again, under the same conditions."""
         if inside is not self.steps:
             cycles = self.settled(inside)
-            return [cycles, self.fair_ends(cycles, conditions), None]
+            return FairSets(inside, cycles, self.fair_ends(cycles, conditions))
         key = (inside, conditions, self.settles)
         if key not in self.whole:
             cycles = self.settled(inside)
-            self.whole = {key: [cycles, self.fair_ends(cycles, conditions), None]}
+            self.whole = {key: FairSets(inside, cycles, self.fair_ends(cycles, conditions))}
         return self.whole[key]
-
-    def to_ends(self, inside, fair: list) -> dict:
-        """State -> its distance to the nearest fair end of `inside` (`fair` its `fair_graph`), remembered there."""
-        if fair[2] is None:
-            fair[2] = distances(self.nx.bfs_layers(inside.reverse(copy=False), fair[1])) if fair[1] else {}
-        return fair[2]
 
     def restricted(self, region: Callable[[State], bool], allowed: Callable[[State, State], bool] | None = None):
         """The steps between states of `region` that `allowed` allows (built directly: networkx's subgraph
@@ -496,7 +507,7 @@ class StateGraph:
     def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable[[State, State], bool]):
         """A shortest path from an initial state whose last step `allowed` does not allow, after which a
         fair behaviour goes on: (states, trigger index, None), or None."""
-        to_end = self.to_ends(self.steps, self.fair_graph(self.steps, conditions))
+        to_end = self.fair_graph(self.steps, conditions).to_end
         allows = self.allows(allowed)
         edges = [*self.steps.edges, *((s, s) for s in self.loops)]  # under symmetry, a real step into its class
         sources = [s for s, t in edges if t in to_end and s in self.from_initial and not allows(s, t)]

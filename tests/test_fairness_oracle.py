@@ -250,6 +250,22 @@ def test_the_checker_agrees_with_the_brute_force(problem):
     check(problem)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_properties_checked_together_answer_as_each_checked_alone(problem):
+    """One graph asked every property, remembering the whole graph's fair sets and their distances between
+    them, gives each the verdict and counterexample a graph of its own gives it."""
+    model = Graph(problem.initial, problem.labels, problem.stays)
+    result = explore(model, keep_graph=True, check_deadlock=False)
+    named = [TemporalProperty(f"{formula[0]}", f) for formula, f in properties(problem).items()]
+    named += named  # each asked twice of one graph: the second time from what it remembered
+    fairness = problem.checker_fairness()
+    together = check_properties(model, result, named, fairness)
+    alone = [check_properties(model, result, [prop], fairness)[0] for prop in named]
+    assert [(v.counterexample, v.trigger, v.holds_under_weak) for v in together] == \
+        [(v.counterexample, v.trigger, v.holds_under_weak) for v in alone]
+
+
 def test_the_brute_force_tries_the_lassos_it_should():
     """On a cycle 0 -> 1 -> 0 with a way out 1 -> 2: the loops through 1 are stuttering, and the cycle."""
     assert sorted(oracle.loops(frozenset({(0, 1), (1, 0), (1, 2)}))[1]) == [[1, 0, 1]]

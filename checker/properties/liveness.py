@@ -59,9 +59,10 @@ keep invariant-only runs quick.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Callable, Hashable, Sequence
 
-from checker.explore.bfs import Result
+from checker.explore.bfs import Result, without_cycle_collector
 from checker.explore.trace import Trace, concretise_lasso, least_step, least_trace, trace_through
 from checker.model import Model
 from checker.properties.temporal import (
@@ -199,6 +200,29 @@ def distances(layers) -> dict:
     return {state: depth for depth, layer in enumerate(layers) for state in layer}
 
 
+@dataclass
+class FairSets:
+    """What a graph's fairness conditions leave: `cycles`, the steps behaviours may take forever
+    (`StateGraph.settled`), and `ends`, each state where a fair behaviour can stay forever -> its fair set
+    (`StateGraph.fair_ends`); the distances to the ends, once asked."""
+
+    inside: object
+    cycles: object
+    ends: dict
+
+    @cached_property
+    def to_end(self) -> dict:
+        """State -> its distance to the nearest end, inside."""
+        import networkx as nx
+
+        return distances(nx.bfs_layers(self.inside.reverse(copy=False), self.ends)) if self.ends else {}
+
+    @cached_property
+    def at_end(self) -> dict:
+        """The ends alone, each at distance 0."""
+        return dict.fromkeys(self.ends, 0)
+
+
 class StateGraph:
     """The explored state graph of `model`, as the networkx graph of its state-changing steps.
 
@@ -232,16 +256,20 @@ class StateGraph:
         self.known_real: dict = {}
         #: under symmetry, the states with a step into their own class, which may be a real step to another state
         self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
+        #: (the whole graph, conditions, settles) -> its `FairSets`, for the last asked
+        self.whole: dict = {}
 
     def real(self, source: State, target: State) -> list:
         """The real successors of `source` that a step of the graph into `target` stands for: `target` itself,
         but under symmetry each successor whose class `target` represents."""
         if self.canonical is None:
             return [target]
-        steps = self.known_real.get(source)
-        if steps is None:
-            steps = self.known_real[source] = [t for _, t in self.model.next_steps(source)]
-        return [t for t in steps if self.canonical(t) == target] or [target]
+        classes = self.known_real.get(source)
+        if classes is None:  # its successors by class, in the model's order
+            classes = self.known_real[source] = {}
+            for _, t in self.model.next_steps(source):
+                classes.setdefault(self.canonical(t), []).append(t)
+        return classes.get(target) or [target]
 
     def allows(self, allowed: Callable[[State, State], bool]) -> Callable[[State, State], bool]:
         """`allowed` of the graph's steps: of every real step a step stands for."""
@@ -283,18 +311,21 @@ class StateGraph:
         if condition.enabled is None:
             return bool(self.steps._succ[state])  # the whole next-state relation: a step changes the state
         known = self.known_enabled.setdefault(condition, {})
-        if state not in known:
-            known[state] = bool(condition.enabled(state))
-        return known[state]
+        found = known.get(state)
+        if found is None:
+            found = known[state] = bool(condition.enabled(state))
+        return found
 
     def takes(self, condition: Fair, source: State, target: State) -> bool:
         """Whether the step from `source` to `target` (another state) is an <<A>>_v step."""
         if condition.step is None:
             return True
         known = self.known_takes.setdefault(condition, {})
-        if (source, target) not in known:
-            known[source, target] = any(condition.step(source, u) for u in self.real(source, target))
-        return known[source, target]
+        step = source, target
+        found = known.get(step)
+        if found is None:
+            found = known[step] = any(condition.step(source, u) for u in self.real(source, target))
+        return found
 
     def lasso(
         self,
@@ -311,19 +342,14 @@ class StateGraph:
         must be in the repeating part; with `then`, a state where it holds must be, after the trigger; with
         `allowed`, the part in the region takes only steps it allows.
         """
-        nx = self.nx
         inside = self.restricted(region, allowed)
-        cycles = self.settled(inside)
-        ends = self.fair_ends(cycles, conditions)
-        if then is not None:
-            ends = {s: component for s, component in ends.items() if then(s)}
-        if not ends:
+        fair = self.fair_graph(inside, conditions)
+        if then is not None:  # the fair ends where `then` holds
+            fair = FairSets(inside, fair.cycles, {s: component for s, component in fair.ends.items() if then(s)})
+        if not fair.ends:
             return None
-        backwards = inside.reverse(copy=False)
-        to_end = distances(nx.bfs_layers(backwards, ends))
-        candidates = [
-            s for s in self.from_initial if trigger(s) and (s in ends if trigger_repeats else s in to_end)
-        ]
+        to_end = fair.at_end if trigger_repeats else fair.to_end  # a trigger that repeats is an end itself
+        candidates = [s for s in self.from_initial if trigger(s) and s in to_end]
         if not candidates:
             return None
         # the shortest lassos, then the earliest trigger
@@ -333,7 +359,7 @@ class StateGraph:
         end = suffix[-1]
         states = prefix + suffix[1:]
         loop = len(states) - 1
-        cycle = self.fair_cycle(end, ends[end], cycles, conditions)
+        cycle = self.fair_cycle(end, fair.ends[end], fair.cycles, conditions)
         if cycle:
             states += cycle
             # when the path entered the cycle earlier, close the loop there (the same loop, turned)
@@ -341,6 +367,18 @@ class StateGraph:
                 states.pop()
                 loop -= 1
         return states, len(prefix) - 1, loop
+
+    def fair_graph(self, inside, conditions: tuple[Fair, ...]) -> "FairSets":
+        """The fair sets of `inside` under `conditions`; of the whole graph, remembered: a spec's properties ask
+        them of it again and again, under the same conditions."""
+        if inside is not self.steps:
+            cycles = self.settled(inside)
+            return FairSets(inside, cycles, self.fair_ends(cycles, conditions))
+        key = (inside, conditions, self.settles)
+        if key not in self.whole:
+            cycles = self.settled(inside)
+            self.whole = {key: FairSets(inside, cycles, self.fair_ends(cycles, conditions))}
+        return self.whole[key]
 
     def restricted(self, region: Callable[[State], bool], allowed: Callable[[State, State], bool] | None = None):
         """The steps between states of `region` that `allowed` allows (built directly: networkx's subgraph
@@ -469,8 +507,7 @@ class StateGraph:
     def offending_step(self, conditions: tuple[Fair, ...], allowed: Callable[[State, State], bool]):
         """A shortest path from an initial state whose last step `allowed` does not allow, after which a
         fair behaviour goes on: (states, trigger index, None), or None."""
-        ends = self.fair_ends(self.settled(self.steps), conditions)
-        to_end = distances(self.nx.bfs_layers(self.steps.reverse(copy=False), ends)) if ends else {}
+        to_end = self.fair_graph(self.steps, conditions).to_end
         allows = self.allows(allowed)
         edges = [*self.steps.edges, *((s, s) for s in self.loops)]  # under symmetry, a real step into its class
         sources = [s for s, t in edges if t in to_end and s in self.from_initial and not allows(s, t)]
@@ -558,6 +595,7 @@ def action_fairness(model: Model, action: str, strong: bool, name: str) -> Fair:
     return Fair(strong, name, lambda s: bool(steps(s)), lambda s, t: t in steps(s))
 
 
+@without_cycle_collector
 def check_temporal(
     model: Model, result: Result, prop: TemporalProperty, fairness: str | Fairness, graph: StateGraph | None = None
 ) -> Verdict:
@@ -587,6 +625,7 @@ def check_temporal(
     return Verdict(prop, fairness, trace, trigger, holds_under_weak)
 
 
+@without_cycle_collector
 def check_properties(
     model: Model, result: Result, props: Sequence[TemporalProperty], fairness: str | Fairness
 ) -> list[Verdict]:

@@ -37,7 +37,7 @@ from checker.properties.temporal import (
     leadsTo,
     leadsToAlways,
 )
-from checker.tla import frontend, runtime, values
+from checker.tla import frontend, runtime, symmetry, values
 from checker.tla import tree as t
 from checker.tla.cfg import Config
 from checker.tla.compile import Leaf, Program, instance_slots
@@ -338,23 +338,14 @@ class TlaSpec(Model[tuple]):
                 raise TlaError(f"the SYMMETRY {name} permutes values that are not model values: TLC permutes model "
                                f"values only", d.loc)
             mappings.append(mapping)
-        mappings = _generated_group(mappings)
-
+        least = symmetry.Least(symmetry.generated_group(mappings))
         known: dict = {}
 
         def canonical(state: tuple) -> tuple:
             found = known.get(state)
             if found is None:
-                # the least permuted state, variable by variable: the permutations that give the least first
-                # variable, then among them the least second... (most are dropped at the first variables)
-                candidates = mappings
-                for value in state:
-                    keyed = [(values.permuted_key(value, m), m) for m in candidates]
-                    least = min(k for k, _ in keyed)
-                    candidates = [m for k, m in keyed if k == least]
-                    if len(candidates) == 1:
-                        break
-                found = runtime.State(values.permuted(value, candidates[0]) for value in state)
+                mapping = least(state)
+                found = runtime.State(values.permuted(value, mapping) for value in state)
                 if len(known) >= CANONICAL_MEMO:
                     known.clear()
                 known[state] = found
@@ -829,36 +820,6 @@ def _combinations(seen: dict) -> list[frozenset]:
     for indices in itertools.product(*(range(count) for count in seen.values())):
         found.append(frozenset((key, i) for key, i in zip(seen, indices) if i))
     return found
-
-
-def _generated_group(mappings: list[dict]) -> list[dict]:
-    """The permutations that `mappings` (each of the values it names, the others fixed) generate by composition,
-    those given first."""
-    domain = list(dict.fromkeys(v for m in mappings for v in m))
-    index = {v: i for i, v in enumerate(domain)}
-    given = [tuple(index[m.get(v, v)] for v in domain) for m in mappings]
-    if len(set(given)) == math.factorial(len(domain)):  # every permutation already (Permutations(S))
-        return mappings
-    group = {tuple(range(len(domain)))}
-    generators: list[tuple] = []
-    for p in given:
-        if p in group:
-            continue
-        generators.append(p)
-        frontier = list(group)
-        while frontier:
-            found = []
-            for g in frontier:
-                for h in generators:
-                    composed = tuple(g[i] for i in h)
-                    if composed not in group:
-                        group.add(composed)
-                        found.append(composed)
-            frontier = found
-    first = list(dict.fromkeys(given))
-    known = set(first)
-    ordered = first + [g for g in group if g not in known]
-    return [{v: domain[g[i]] for i, v in enumerate(domain)} for g in ordered]
 
 
 def load(path: str, config: str | None = None, alternatives: bool = False) -> TlaSpec:

@@ -744,7 +744,7 @@ def memo_key(args: tuple):
             return None
         if not boolean and (kind is bool or _has_boolean(a)):
             boolean = True
-    return _tagged(args) if boolean else args
+    return State(args) if boolean else args  # compared as states are: TRUE is no 1
 
 
 #: what a boolean becomes in a key of `memo_key` (a tuple that holds it is no TLA+ value)

@@ -180,20 +180,28 @@ def permuted_key(value: Any, mapping: dict) -> tuple:
 
 
 def permuted(value: Any, mapping: dict) -> Any:
-    """`value` with each model value replaced as `mapping` says (a permutation of SYMMETRY)."""
+    """`value` with each model value replaced as `mapping` says (a permutation of SYMMETRY): the value itself
+    where the mapping moves nothing in it, and a function made keeps what its source knew of its booleans
+    (a permutation moves model values only), so that states compare as cheaply as the values they hold."""
     kind = type(value)
     if kind is ModelValue:
         return mapping.get(value, value)
     if kind in (int, str, bool):
         return value
-    if kind is tuple:
-        return tuple(permuted(v, mapping) for v in value)
-    if isinstance(value, frozenset):
-        return frozenset(permuted(v, mapping) for v in value)
-    if kind is Rcd:
-        return Rcd({k: permuted(v, mapping) for k, v in value.items()})
+    if kind is tuple or isinstance(value, frozenset):
+        parts = [permuted(v, mapping) for v in value]
+        if all(a is b for a, b in zip(parts, value)):
+            return value
+        return tuple(parts) if kind is tuple else frozenset(parts)
     if isinstance(value, _Function):
-        return function({permuted(k, mapping): permuted(v, mapping) for k, v in value.items()})
+        pairs = {permuted(k, mapping): permuted(v, mapping) for k, v in value.items()}
+        if all(k is j and v is w for (k, v), (j, w) in zip(pairs.items(), value.items())) and len(pairs) == len(value):
+            return value
+        made = Rcd(pairs) if kind is Rcd else function(pairs)
+        known = getattr(value, "_boolean", None)
+        if known is not None and isinstance(made, _Function):
+            made._boolean = known
+        return made
     return value
 
 

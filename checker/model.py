@@ -191,6 +191,11 @@ class Model(Generic[S]):
     #: Whether the search stops at the first depth where an invariant is violated or a deadlock found, the
     #: other invariants left unknown (TLC's rule, without -continue); otherwise it goes on until each is decided.
     first_violation_stops: bool = False
+    #: Whether a counterexample of an invariant or a deadlock is the least of the shortest ones (every level up
+    #: to it expanded again to find it, so that it depends on the spec alone, not on the order of the search);
+    #: otherwise it is the path the search found to the least violating state of the first level with one (what
+    #: TLC prints: as short, and found at no cost).
+    least_traces: bool = True
     #: A temporal property that is a conjunction -> the names of its parts, each in `temporal_properties`.
     temporal_parts: Mapping[str, tuple[str, ...]] = {}
 

@@ -286,6 +286,9 @@ def explore(
     stats.seconds = time.perf_counter() - started
 
     def trace(depth: int, is_target: Callable[[Hashable], bool]) -> Trace:
+        if not model.least_traces:  # the path the search found to the level's least target, as TLC prints
+            target = min((state for state in levels[depth] if is_target(state)), key=model.sort_key)
+            return real_path(model, canonical, symmetry, path_to(parents, target))
         on_path = alive(model, levels[: depth + 1], is_target, canonical)
         return least_trace(model, [states.__contains__ for states in on_path], canonical)
 

@@ -65,6 +65,7 @@ class TlaSpec(Model[tuple]):
 
     error_behaviours = True
     first_violation_stops = True
+    least_traces = False
 
     def __init__(self, path: Path, config: Config | None, config_path: Path | None = None,
                  choices: dict | None = None):

@@ -345,8 +345,8 @@ class TlaSpec(Model[tuple]):
         def canonical(state: tuple) -> tuple:
             found = known.get(state)
             if found is None:
-                mapping = least(state)
-                found = runtime.State(values.permuted(value, mapping) for value in state)
+                mapping = least(state)  # empty where the state is its own representative
+                found = runtime.State(values.permuted(value, mapping) for value in state) if mapping else state
                 if len(known) >= CANONICAL_MEMO:
                     known.clear()
                 known[state] = found

@@ -47,7 +47,8 @@ def generated_group(mappings: list[dict]) -> list[dict]:
 
 
 class Least:
-    """Of the `mappings` (a group of permutations), the first that permutes a state to the least of its images:
+    """Of the `mappings` (a group of permutations), the first that permutes a state to the least of its images
+    (an empty mapping where the state is that image itself, as most are):
     variable by variable, the permutations giving the least first variable, then of those the ones giving the
     least second... (most are dropped at the first variables).
 
@@ -59,6 +60,8 @@ class Least:
 
     def __init__(self, mappings: Sequence[dict]):
         self.mappings = mappings
+        #: the index of the permutation that moves nothing, if given
+        self.identity = next((i for i, m in enumerate(mappings) if all(k is v for k, v in m.items())), None)
         self.forget()
 
     def forget(self) -> None:
@@ -78,6 +81,8 @@ class Least:
             candidates = self.least(value, candidates)
             if len(candidates) == 1:
                 break
+        if self.identity in candidates:  # the state is its own least image (as most are)
+            return {}
         return self.mappings[candidates[0]]
 
     def row(self, value: Any) -> tuple | None:

@@ -229,6 +229,7 @@ class StateGraph:
         self.settles: tuple = ()
         #: under symmetry, the function from a state to the one kept for its class (the graph's states are those)
         self.canonical = result.canonical
+        #: under symmetry, a state -> the class of each of its successors -> those successors (see `real`)
         self.known_real: dict = {}
         #: under symmetry, the states with a step into their own class, which may be a real step to another state
         self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []
@@ -238,10 +239,12 @@ class StateGraph:
         but under symmetry each successor whose class `target` represents."""
         if self.canonical is None:
             return [target]
-        steps = self.known_real.get(source)
-        if steps is None:
-            steps = self.known_real[source] = [t for _, t in self.model.next_steps(source)]
-        return [t for t in steps if self.canonical(t) == target] or [target]
+        classes = self.known_real.get(source)
+        if classes is None:  # the successors grouped by class once, for all the steps out of `source`
+            classes = self.known_real[source] = {}
+            for _, t in self.model.next_steps(source):
+                classes.setdefault(self.canonical(t), []).append(t)
+        return classes.get(target) or [target]
 
     def allows(self, allowed: Callable[[State, State], bool]) -> Callable[[State, State], bool]:
         """`allowed` of the graph's steps: of every real step a step stands for."""

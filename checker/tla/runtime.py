@@ -41,6 +41,7 @@ from checker.tla.values import (
     items,
     kind_of,
     ordered,
+    plain,
     show,
 )
 
@@ -344,6 +345,11 @@ def choose(s, holds: Callable[[Any], Any], loc):
     TLC orders strings as it first read them, not alphabetically (`tests/specs/tla/string_order.tla`),
     an order ttt-check does not know: where two elements that satisfy P differ in their strings, which one
     TLC takes is not known here, and `CHOICES` refuses the CHOOSE or records it (see `Choices`)."""
+    if type(s) is frozenset and plain(s):  # no string, and Python's order (a set made anew: not worth keeping)
+        for x in sorted(s):
+            if truth(holds(x), loc, "the condition of CHOOSE"):
+                return x
+        _none_chosen(loc)
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
@@ -351,6 +357,10 @@ def choose(s, holds: Callable[[Any], Any], loc):
                 return x
             others = [y for y in elements[i + 1:] if strings_decide(x, y) and _also_chosen(y, holds, loc)]
             return CHOICES.pick(s, [x] + others, loc) if others else x
+    _none_chosen(loc)
+
+
+def _none_chosen(loc):
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)
 
@@ -398,7 +408,7 @@ def _stringless(elements: list) -> bool:
     if kinds <= _NO_STRING:
         return True
     if kinds == {tuple}:
-        return {type(a) for v in elements for a in v} <= _NO_STRING
+        return set(map(type, itertools.chain.from_iterable(elements))) <= _NO_STRING
     return False
 
 

@@ -1,7 +1,10 @@
 """The TLA+ interpreter's fast paths answer as the plain readings they stand in for.
 
 CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order, which is TLC's there
-(`values.plain`), instead of TLC's order of any values (`values.key`).
+(`values.plain`), instead of TLC's order of any values (`values.key`). The integer operators, `Len` and
+`r.f` are written out in the code for the values they expect, and call the runtime's functions for any
+other (which stop as TLC does). A LET definition without parameters is a cell its reads look into,
+computed at the first read: never when unread (in ENABLED too), never twice.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.tla import runtime
+from checker.tla import tree as t
+from checker.tla.spec_model import load
 from checker.tla.errors import TlaError
-from checker.tla.values import key, plain
+from checker.tla.values import Rcd, function, key, plain
 
 numbers = st.integers(-3, 3)
 #: sets of numbers, of tuples of numbers (of one length or several), and sets where booleans (which Python
@@ -45,3 +50,81 @@ def test_choose_takes_the_first_element_in_tlcs_order_that_satisfies_the_conditi
     else:
         with pytest.raises(TlaError, match="no element of S satisfied P"):
             runtime.choose(s, holds, None)
+
+
+SPEC = r"""---- MODULE Fast ----
+EXTENDS Naturals, Sequences, TLC
+VARIABLE v
+Plus(a, b) == a + b
+Minus(a, b) == a - b
+Times(a, b) == a * b
+Less(a, b) == a < b
+AtMost(a, b) == a <= b
+More(a, b) == a > b
+AtLeast(a, b) == a >= b
+Length(s, b) == Len(s)
+Field(r, b) == r.f
+Twice(a) == a + a
+Unread == LET x == 1 \div 0 IN TRUE
+Once == LET x == RandomElement(1..1000000) IN x = x /\ Twice(x) = 2 * x /\ \A i \in {1, 2} : x = x
+Inside == LET x == v + 1 IN {x + i : i \in 1..2} \cup {y \in {x, x + 1} : y > x}
+UnreadEnabled == LET x == 1 \div 0 IN ENABLED (FALSE /\ v' = x)
+ReadEnabled == LET x == v + 1 IN ENABLED (v' = x)
+Init == v = 0
+Next == LET x == (v + 1) % 3 IN LET y == 1 \div 0 IN v' = x
+====
+"""
+
+OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "Less": runtime.lt,
+             "AtMost": runtime.le, "More": runtime.gt, "AtLeast": runtime.ge,
+             "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc)}
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fast")
+    (folder / "Fast.tla").write_text(SPEC)
+    (folder / "Fast.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(folder / "Fast.tla"))
+    return spec, spec.program, spec.names.all
+
+
+def outcome(compute):
+    """What `compute()` gives: its value (and kind), or the message of the error it stops on."""
+    try:
+        value = compute()
+    except TlaError as error:
+        return "error", error.message
+    return type(value), value
+
+
+arguments = st.one_of(st.integers(-3, 3), st.booleans(), st.sampled_from(["", "ab"]),
+                      st.lists(st.integers(0, 2), max_size=3).map(tuple),
+                      st.dictionaries(st.sampled_from(["f", "g"]), st.integers(0, 2), min_size=1).map(Rcd),
+                      st.dictionaries(st.integers(0, 3), st.integers(0, 2), min_size=1).map(function))
+
+
+@pytest.mark.parametrize("name", sorted(OPERATORS))
+@settings(max_examples=200, deadline=None)
+@given(a=arguments, b=arguments)
+def test_operators_written_out_answer_and_stop_as_the_runtimes_functions(fast, name, a, b):
+    _, program, names = fast
+    compiled = program.ns[program.function(names[name])]
+    assert outcome(lambda: compiled(None, a, b)) == outcome(lambda: OPERATORS[name](a, b, None))
+
+
+def value_of(fast, name, state=(0,)):
+    _, program, names = fast
+    d = names[name]
+    return program.evaluator(t.Apply(d.loc, name, (), target=d))(state)
+
+
+def test_a_let_definition_is_computed_only_when_read_and_once(fast):
+    assert value_of(fast, "Unread") is True
+    assert value_of(fast, "Once") is True
+    assert value_of(fast, "Inside", (1,)) == frozenset({3, 4})
+    assert value_of(fast, "UnreadEnabled") is False
+    assert value_of(fast, "ReadEnabled") is True
+    spec, _, _ = fast
+    successors = spec.next_states
+    assert [successors(state) for state in spec.init_states()] == [[(1,)]]  # the action's LET read, not the other

@@ -822,8 +822,15 @@ def fix(make: Callable[[Callable], Callable]) -> Callable:
     return made
 
 
+def forced(cell: list) -> Any:
+    """The value of a LET definition without parameters, `[UNSET, compute]`, computed at its first read and
+    then kept in the cell (the compiled code reads it there itself once computed)."""
+    value = cell[0] = cell[1]()
+    return value
+
+
 def lazy(compute: Callable[[], Any]) -> Callable[[], Any]:
-    """A LET definition without parameters: computed when first read, then remembered."""
+    """A RECURSIVE LET definition without parameters: computed when first read, then remembered."""
     cell: list = []
 
     def value():

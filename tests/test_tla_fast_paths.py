@@ -53,7 +53,7 @@ def test_choose_takes_the_first_element_in_tlcs_order_that_satisfies_the_conditi
 
 
 SPEC = r"""---- MODULE Fast ----
-EXTENDS Naturals, Sequences, TLC
+EXTENDS Integers, Sequences, TLC
 VARIABLE v
 Plus(a, b) == a + b
 Minus(a, b) == a - b
@@ -65,18 +65,22 @@ AtLeast(a, b) == a >= b
 Length(s, b) == Len(s)
 Field(r, b) == r.f
 Twice(a) == a + a
+Literals(a, b) == <<a + 1, 2 - a, 3 * 4, a < -1, 0 >= a>>
+Alias == LET x == v IN LET y == x IN LET z == 3 IN y + x + z
 Unread == LET x == 1 \div 0 IN TRUE
 Once == LET x == RandomElement(1..1000000) IN x = x /\ Twice(x) = 2 * x /\ \A i \in {1, 2} : x = x
 Inside == LET x == v + 1 IN {x + i : i \in 1..2} \cup {y \in {x, x + 1} : y > x}
 UnreadEnabled == LET x == 1 \div 0 IN ENABLED (FALSE /\ v' = x)
 ReadEnabled == LET x == v + 1 IN ENABLED (v' = x)
 Init == v = 0
-Next == LET x == (v + 1) % 3 IN LET y == 1 \div 0 IN v' = x
+Next == LET x == (v + 1) % 3 IN LET z == x IN LET y == 1 \div 0 IN v' = z
 ====
 """
 
 OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "Less": runtime.lt,
              "AtMost": runtime.le, "More": runtime.gt, "AtLeast": runtime.ge,
+             "Literals": lambda a, b, loc: (runtime.add(a, 1, loc), runtime.sub(2, a, loc), 12, runtime.lt(a, -1, loc),
+                                            runtime.ge(0, a, loc)),
              "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc)}
 
 
@@ -123,6 +127,7 @@ def test_a_let_definition_is_computed_only_when_read_and_once(fast):
     assert value_of(fast, "Unread") is True
     assert value_of(fast, "Once") is True
     assert value_of(fast, "Inside", (1,)) == frozenset({3, 4})
+    assert value_of(fast, "Alias", (2,)) == 7
     assert value_of(fast, "UnreadEnabled") is False
     assert value_of(fast, "ReadEnabled") is True
     spec, _, _ = fast

@@ -594,9 +594,7 @@ class Expr:
         if name in ("=", "/=") and not self.iterable:
             return self.equality(args[0], args[1], at, name == "/=")
         if op.function in INT_OPS and not self.iterable:
-            a, b = self.p.fresh("_a"), self.p.fresh("_b")
-            return (f"({a} {INT_OPS[op.function]} {b} if (type({a} := {self.value(args[0])}) is int) & "
-                    f"(type({b} := {self.value(args[1])}) is int) else {op.function}({a}, {b}, {at}))")
+            return self.int_op(op.function, self.value(args[0]), self.value(args[1]), at)
         if op.function == "length" and not self.iterable:
             s = self.p.fresh("_s")
             return f"(len({s}) if type({s} := {self.value(args[0])}) is tuple else length({s}, {at}))"
@@ -632,6 +630,20 @@ class Expr:
             raise Unsupported(f"the temporal operator {name} cannot be evaluated in a state: use it in a PROPERTY",
                               e.loc)
         raise Unsupported(f"the operator {name} is not supported", e.loc)
+
+    def int_op(self, function: str, left: str, right: str, at: str) -> str:
+        """Python's operator on two numbers, each tested unless it is an integer literal; else `function`."""
+        names, tests = [], []
+        for code in (left, right):
+            if _INT_LITERAL.fullmatch(code):
+                names.append(code)
+            else:
+                names.append(self.p.fresh("_a"))
+                tests.append(f"(type({names[-1]} := {code}) is int)")
+        a, b = names
+        if not tests:
+            return f"({a} {INT_OPS[function]} {b})"
+        return f"({a} {INT_OPS[function]} {b} if {' & '.join(tests)} else {function}({a}, {b}, {at}))"
 
     def membership(self, element: Any, of: Any, at: str) -> str:
         """`x \\in S`; for `S` a set filter `{y \\in T : P}` (written, or a definition's body), `x \\in T /\\ P(x)`,
@@ -900,12 +912,16 @@ class Expr:
         env = dict(compiler.env)
         env[d.uid] = read
         inner = compiler.with_env(env)
+        if made is None:
+            return self._let(rest, body, inner, recursive)
         return f"(lambda {name}: {self._let(rest, body, inner, recursive)})({made})"
 
-    def _let_definition(self, d: Definition, name: str, env: dict, recursive: frozenset) -> tuple[str, str]:
+    def _let_definition(self, d: Definition, name: str, env: dict,
+                        recursive: frozenset) -> tuple[str | None, str]:
         """A LET definition as a Python value named `name`, and the code reading it (the callable, for one
         with parameters): a lambda of its parameters; without any, a cell `[UNSET, lambda: e]` computed when
-        first read, each read written out (`forced`: a call per read cost more than the rest of most LETs).
+        first read, each read written out (`forced`: a call per read cost more than the rest of most LETs),
+        or, for a definition that only reads a name or is a literal, that code itself (no value: None).
         One declared RECURSIVE is its own fixed point (`fix`)."""
         own = d.name in recursive
         if d.params:
@@ -920,6 +936,8 @@ class Expr:
             def_env[p.uid] = f"p{p.uid}"
             params.append(f"p{p.uid}")
         definition = self.with_env(def_env).value(d.body)
+        if not params and not own and (_READ.fullmatch(definition) or _LITERAL.fullmatch(definition)):
+            return None, definition
         if params:
             made = f"(lambda {', '.join(params)}: {definition})"
         else:
@@ -954,6 +972,8 @@ class _Code(t.Expr):
 _CELL_READ = r"\((?P<cell>[lp]\d+)\[0\] if (?P=cell)\[0\] is not UNSET else forced\((?P=cell)\)\)"
 #: code that reads a value without computing anything but a LET's value at its first read (it may be written twice)
 _SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?|" + _CELL_READ)
+#: code that reads a name, a variable of a state or a LET's value, and calls nothing else
+_READ = re.compile(r"[A-Za-z_]\w*(\[\d+\])?|" + _CELL_READ)
 
 
 def cell_read(cell: str) -> str:
@@ -965,6 +985,8 @@ def _cell(code: Any) -> str | None:
     """The cell `code` reads a LET's value from, if it is such a read."""
     found = re.fullmatch(_CELL_READ, code) if isinstance(code, str) else None
     return found and found["cell"]
+#: code of an integer literal
+_INT_LITERAL = re.compile(r"-?\d+")
 #: code of a literal: a number or a string
 _LITERAL = re.compile(r"-?\d+|'[^'\\]*'|\"[^\"\\]*\"")
 
@@ -1280,7 +1302,8 @@ class Gen:
                 continue
             name = f"l{d.uid}"
             made, read = self.expr(replace(ctx, env=env))._let_definition(d, name, env, e.recursive)
-            self.emit(ctx, f"{name} = {made}")
+            if made is not None:
+                self.emit(ctx, f"{name} = {made}")
             env[d.uid] = read
         self.gen(e.body, replace(ctx, env=env), k)
 

@@ -555,6 +555,7 @@ def at_at(f, g, loc):
 
 
 def _seq(s, loc, what: str) -> tuple:
+    """`s`, a sequence, or TLC's error (the hot operators test for a tuple first: a call costs more than the test)."""
     if type(s) is tuple:
         return s
     raise TlaError(f"The argument of {what} should be a sequence, but instead it is the {described(s)}", loc)
@@ -567,31 +568,34 @@ def length(s, loc):
 
 
 def append(s, x, loc):
-    return _seq(s, loc, "Append") + (x,)
+    return (s if type(s) is tuple else _seq(s, loc, "Append")) + (x,)
 
 
 def head(s, loc):
-    s = _seq(s, loc, "Head")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "Head")
     if not s:
         raise TlaError("Attempted to apply Head to the empty sequence", loc)
     return s[0]
 
 
 def tail(s, loc):
-    s = _seq(s, loc, "Tail")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "Tail")
     if not s:
         raise TlaError("Attempted to apply Tail to the empty sequence", loc)
     return s[1:]
 
 
 def concat(a, b, loc):
-    if type(a) is str and type(b) is str:
+    if type(a) is type(b) and (type(a) is tuple or type(a) is str):
         return a + b
     return _seq(a, loc, "\\o") + _seq(b, loc, "\\o")
 
 
 def subseq(s, m, n, loc):
-    s = _seq(s, loc, "SubSeq")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "SubSeq")
     if m > n:
         return ()
     if not (1 <= m <= len(s) and 1 <= n <= len(s)):

@@ -1,7 +1,8 @@
 """The TLA+ interpreter's fast paths answer as the plain readings they stand in for.
 
 CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order, which is TLC's there
-(`values.plain`), instead of TLC's order of any values (`values.key`). The integer operators, `Len` and
+(`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
+place in the cfg, an interval listed as it is made. The integer operators, `Len` and
 `r.f` are written out in the code for the values they expect, and call the runtime's functions for any
 other (which stop as TLC does). A LET definition without parameters is a cell its reads look into,
 computed at the first read: never when unread (in ENABLED too), never twice.
@@ -17,7 +18,7 @@ from checker.tla import runtime
 from checker.tla import tree as t
 from checker.tla.spec_model import load
 from checker.tla.errors import TlaError
-from checker.tla.values import Rcd, function, key, plain
+from checker.tla.values import ModelValue, Rcd, function, interval, key, ordered, plain
 
 numbers = st.integers(-3, 3)
 #: sets of numbers, of tuples of numbers (of one length or several), and sets where booleans (which Python
@@ -35,6 +36,16 @@ def test_values_read_as_plain_are_in_tlcs_order_in_pythons_and_hold_no_string(va
     if plain(values):
         assert sorted(values) == sorted(values, key=key)
         assert not any(runtime.holds_string(v) for v in values)
+
+
+MODEL_VALUES = [ModelValue(f"fast_{i}") for i in range(5)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(MODEL_VALUES), max_size=6), st.integers(-3, 3), st.integers(-3, 3))
+def test_model_values_and_intervals_are_listed_in_tlcs_order(values, low, high):
+    assert ordered(values) == sorted(values, key=key)
+    assert runtime.enum(interval(low, high), None) == sorted(interval(low, high), key=key)
 
 
 @settings(max_examples=400, deadline=None)

@@ -301,6 +301,8 @@ def enum(s, loc) -> list:
     """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
     if isinstance(s, LazySet):
         return s.in_order(loc)
+    if type(s) is Interval:  # in order as made: neither sorted nor kept
+        return list(range(s.low, s.high + 1))
     kept = _ORDERED.get(id(s))
     if kept is not None and kept[0] is s:
         return kept[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
+from operator import attrgetter
 from typing import Any, Collection, Iterable
 
 from checker.digits import decimal
@@ -149,7 +150,9 @@ def key(value: Any) -> tuple:
     return (7, repr(value))
 
 
-_INT, _STR, _TUPLE = {int}, {str}, {tuple}
+_INT, _STR, _TUPLE, _MODEL_VALUE = {int}, {str}, {tuple}, {ModelValue}
+#: a model value's place in the cfg's order
+_INDEX = attrgetter("index")
 
 
 def plain(values: Collection) -> bool:
@@ -165,8 +168,13 @@ def ordered(values: Iterable) -> list:
     values = list(values)
     if len(values) < 2:
         return values
-    if plain(values) or set(map(type, values)) == _STR:
+    if plain(values):
         return sorted(values)
+    kinds = set(map(type, values))
+    if kinds == _STR:
+        return sorted(values)
+    if kinds == _MODEL_VALUE:
+        return sorted(values, key=_INDEX)
     return sorted(values, key=key)
 
 

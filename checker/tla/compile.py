@@ -3,8 +3,9 @@
 Expressions: one Python function per definition that is used, `def D(S, args)` of the state `S` (a
 state-level definition without parameters remembers its values for the last two states, a constant one
 forever); an action-level definition read as a predicate also takes the next state, `def D(S, T,
-args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters is
-computed when first read), and the operators calls of `checker.tla.runtime`, each told its place.
+args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters a cell
+computed when first read), and the operators calls of `checker.tla.runtime`, each told its place (the
+integer operators, `Len` and `r.f` are written out for the values they expect, calling it for others).
 
 Actions: `Init` and `Next` each become one Python generator, with TLC's semantics of next-state
 generation: a conjunction is taken in order, each conjunct cutting or extending the steps so far; a

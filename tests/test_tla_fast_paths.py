@@ -54,6 +54,8 @@ def test_choose_takes_the_first_element_in_tlcs_order_that_satisfies_the_conditi
     def holds(x):
         return hash((x, salt)) % 3 == 0 or salt == 0
 
+    if salt == 0:  # always TRUE: as CHOOSE x \in S : TRUE takes it
+        assert outcome(lambda: runtime.choose_first(s, None)) == outcome(lambda: runtime.choose(s, holds, None))
     wanted = [x for x in sorted(s, key=key) if holds(x)]
     if wanted:
         assert runtime.choose(s, holds, None) == wanted[0]
@@ -76,6 +78,9 @@ AtLeast(a, b) == a >= b
 Length(s, b) == Len(s)
 Field(r, b) == r.f
 Twice(a) == a + a
+RECURSIVE Sum(_)
+Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
+Sums == <<Sum({<<3, 1>>, <<1, 2>>, <<2, 0>>}), Sum({<<1>>, <<0, 5>>}), Sum({<<2, FALSE>>, <<1, TRUE>>})>>
 Literals(a, b) == <<a + 1, 2 - a, 3 * 4, a < -1, 0 >= a>>
 Alias == LET x == v IN LET y == x IN LET z == 3 IN y + x + z
 Unread == LET x == 1 \div 0 IN TRUE
@@ -139,6 +144,10 @@ def test_a_let_definition_is_computed_only_when_read_and_once(fast):
     assert value_of(fast, "Once") is True
     assert value_of(fast, "Inside", (1,)) == frozenset({3, 4})
     assert value_of(fast, "Alias", (2,)) == 7
+
+
+def test_a_fold_over_a_set_takes_its_elements_in_tlcs_order(fast):
+    assert value_of(fast, "Sums") == (1 - 2 * (2 - 2 * 3), 1 - 2 * 0, 1 - 2 * 2)
     assert value_of(fast, "UnreadEnabled") is False
     assert value_of(fast, "ReadEnabled") is True
     spec, _, _ = fast

@@ -752,6 +752,8 @@ class Expr:
         at = self.p.loc(e.loc)
         for n in b.names:
             env[n.uid] = f"v{n.uid}"
+        if not b.tuple_ and isinstance(e.body, t.Bool) and e.body.value:
+            return f"choose_first({self.value(b.set)}, {at})"
         body = self.with_env(env).cond(e.body)
         if b.tuple_:
             names = ", ".join(f"v{n.uid}" for n in b.names)

@@ -362,6 +362,18 @@ def choose(s, holds: Callable[[Any], Any], loc):
     _none_chosen(loc)
 
 
+def choose_first(s, loc):
+    """`CHOOSE x \\in s : TRUE`, the idiom that takes some element (a fold over a set): the least in Python's
+    order where it is TLC's (`plain`), found without sorting; else as `choose` takes it."""
+    if type(s) is frozenset and s and plain(s):
+        return min(s)
+    return choose(s, _anything, loc)
+
+
+def _anything(x) -> bool:
+    return True
+
+
 def _none_chosen(loc):
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)

@@ -750,10 +750,10 @@ class Expr:
         b = e.bound
         env = dict(self.env)
         at = self.p.loc(e.loc)
-        for n in b.names:
-            env[n.uid] = f"v{n.uid}"
         if not b.tuple_ and isinstance(e.body, t.Bool) and e.body.value:
             return f"choose_first({self.value(b.set)}, {at})"
+        for n in b.names:
+            env[n.uid] = f"v{n.uid}"
         body = self.with_env(env).cond(e.body)
         if b.tuple_:
             names = ", ".join(f"v{n.uid}" for n in b.names)
@@ -988,6 +988,8 @@ def _cell(code: Any) -> str | None:
     """The cell `code` reads a LET's value from, if it is such a read."""
     found = re.fullmatch(_CELL_READ, code) if isinstance(code, str) else None
     return found and found["cell"]
+
+
 #: code of an integer literal
 _INT_LITERAL = re.compile(r"-?\d+")
 #: code of a literal: a number or a string

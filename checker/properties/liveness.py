@@ -253,6 +253,7 @@ class StateGraph:
         self.settles: tuple = ()
         #: under symmetry, the function from a state to the one kept for its class (the graph's states are those)
         self.canonical = result.canonical
+        #: under symmetry, a state -> the class of each of its successors -> those successors (see `real`)
         self.known_real: dict = {}
         #: under symmetry, the states with a step into their own class, which may be a real step to another state
         self.loops = [s for s, targets in result.graph.items() if s in targets] if result.canonical else []

@@ -3,8 +3,9 @@
 Expressions: one Python function per definition that is used, `def D(S, args)` of the state `S` (a
 state-level definition without parameters remembers its values for the last two states, a constant one
 forever); an action-level definition read as a predicate also takes the next state, `def D(S, T,
-args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters is
-computed when first read), and the operators calls of `checker.tla.runtime`, each told its place.
+args)`. Quantifiers become generator expressions, LET definitions lambdas (one without parameters a cell
+computed when first read), and the operators calls of `checker.tla.runtime`, each told its place (the
+integer operators, `Len` and `r.f` are written out for the values they expect, calling it for others).
 
 Actions: `Init` and `Next` each become one Python generator, with TLC's semantics of next-state
 generation: a conjunction is taken in order, each conjunct cutting or extending the steps so far; a
@@ -53,6 +54,9 @@ CHEAP_OPS = frozenset({"=", "/=", "~", "=>", "\\equiv", "TRUE", "FALSE", "+", "-
 #: the expressions a definition so computed may be made of (besides those operators and names)
 CHEAP_NODES = (t.Num, t.Str, t.Bool, t.If, t.Case, t.Junction, t.Tuple, t.RecordLit, t.Dot, t.FcnApp, t.Except,
                t.At)  # fmt: skip
+#: the runtime's functions of two numbers written out as Python's operator where both arguments are numbers
+#: (else the function is called, which stops as TLC does)
+INT_OPS = {"add": "+", "sub": "-", "mul": "*", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 #: the most argument lists a constant definition with parameters remembers the value of
 MEMO_SIZE = 100_000
 #: `\A` and `\E` over a known set of at most this many elements are written one body per element, when the
@@ -314,14 +318,16 @@ class Program:
         return self.ns[name]
 
     def action(self, e: Any, root: str, initial: bool = False, labels: bool = True,
-               free: tuple = (), partial: bool = False, slots: dict | None = None) -> tuple[Callable, list[Leaf]]:
+               free: tuple = (), partial: bool = False, slots: dict | None = None,
+               cells: frozenset = frozenset()) -> tuple[Callable, list[Leaf]]:
         """A generator of the steps of action `e` from a state (of the initial states, for `initial`): each
         a `(leaf, picks, state)` with `labels`, else the state alone; and the leaves. `free`: the uids of
-        the names bound around `e` that it reads, which the generator takes after the state. `partial`: a
-        variable the action leaves unassigned is ANY in the state yielded (see `Gen`). `slots`: the
-        variables of an instantiated module the step chooses values of its own for (see `Gen`)."""
+        the names bound around `e` that it reads, which the generator takes after the state (`cells`: those
+        taken as the cells of LET definitions, see `Expr._let_definition`). `partial`: a variable the action
+        leaves unassigned is ANY in the state yielded (see `Gen`). `slots`: the variables of an instantiated
+        module the step chooses values of its own for (see `Gen`)."""
         gen = Gen(self, root, initial, labels, [f"p{uid}" for uid in free], partial, slots)
-        return gen.compile(e, {uid: f"p{uid}" for uid in free})
+        return gen.compile(e, {uid: cell_read(f"p{uid}") if uid in cells else f"p{uid}" for uid in free})
 
 
 class Expr:
@@ -503,7 +509,7 @@ class Expr:
             if self.in_prime and self.p.level(d.resolved_body()) >= STATE:
                 # `v'` of a LET's `v == x + 1`: its body read in the next state (its function reads the current one)
                 return self.inline(d, e)
-            return f"{name}({self.args(e.args)})"
+            return f"{name}({self.args(e.args)})" if d.params else name
         level = self.p.level(d.resolved_body())
         if level == TEMPORAL:
             raise Unsupported(f"'{d.name}' is a temporal formula: it cannot be evaluated in a state", e.loc)
@@ -588,6 +594,11 @@ class Expr:
             return self.membership(args[0], args[1], at)
         if name in ("=", "/=") and not self.iterable:
             return self.equality(args[0], args[1], at, name == "/=")
+        if op.function in INT_OPS and not self.iterable:
+            return self.int_op(op.function, self.value(args[0]), self.value(args[1]), at)
+        if op.function == "length" and not self.iterable:
+            s = self.p.fresh("_s")
+            return f"(len({s}) if type({s} := {self.value(args[0])}) is tuple else length({s}, {at}))"
         if op.function is not None:
             return f"{op.function}({''.join(self.argument(a) + ', ' for a in args)}{at})"
         if name == "\\notin":
@@ -620,6 +631,20 @@ class Expr:
             raise Unsupported(f"the temporal operator {name} cannot be evaluated in a state: use it in a PROPERTY",
                               e.loc)
         raise Unsupported(f"the operator {name} is not supported", e.loc)
+
+    def int_op(self, function: str, left: str, right: str, at: str) -> str:
+        """Python's operator on two numbers, each tested unless it is an integer literal; else `function`."""
+        names, tests = [], []
+        for code in (left, right):
+            if _INT_LITERAL.fullmatch(code):
+                names.append(code)
+            else:
+                names.append(self.p.fresh("_a"))
+                tests.append(f"(type({names[-1]} := {code}) is int)")
+        a, b = names
+        if not tests:
+            return f"({a} {INT_OPS[function]} {b})"
+        return f"({a} {INT_OPS[function]} {b} if {' & '.join(tests)} else {function}({a}, {b}, {at}))"
 
     def membership(self, element: Any, of: Any, at: str) -> str:
         """`x \\in S`; for `S` a set filter `{y \\in T : P}` (written, or a definition's body), `x \\in T /\\ P(x)`,
@@ -676,10 +701,12 @@ class Expr:
         """`ENABLED A`: whether A has a step from the current state (`op`: the ENABLED, which knows the variables
         of the instantiated module it is written in)."""
         free = tuple(sorted(_free(e, self.env)))
+        cells = {uid: cell for uid in free if (cell := _cell(self.env[uid]))}  # passed unread, read if A reads them
         slots = instance_slots(getattr(op, "instance_vars", ()), len(self.p.variables), e.loc)
-        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True, slots=slots)
+        generator, _ = self.p.action(e, "ENABLED", labels=False, free=free, partial=True, slots=slots,
+                                     cells=frozenset(cells))
         name = self.p.constant(generator)
-        args = "".join(", " + self.read(uid, e.loc) for uid in free)
+        args = "".join(", " + (cells[uid] if uid in cells else self.read(uid, e.loc)) for uid in free)
         return f"(next(iter({name}({self._tuple(self.now_code, e.loc)}{args})), None) is not None)"
 
     # ---- binding constructs -----------------------------------------------------------------------------
@@ -723,6 +750,8 @@ class Expr:
         b = e.bound
         env = dict(self.env)
         at = self.p.loc(e.loc)
+        if not b.tuple_ and isinstance(e.body, t.Bool) and e.body.value:
+            return f"choose_first({self.value(b.set)}, {at})"
         for n in b.names:
             env[n.uid] = f"v{n.uid}"
         body = self.with_env(env).cond(e.body)
@@ -830,7 +859,13 @@ class Expr:
         return f"records(({fields}), {self.p.loc(e.loc)})"
 
     def c_Dot(self, e: t.Dot) -> str:
-        return f"field({self.value(e.record)}, {e.field!r}, {self.p.loc(e.loc)})"
+        """`r.f`: read at once from a record that has the field, else by `field` (which stops as TLC does)."""
+        record, at = self.value(e.record), self.p.loc(e.loc)
+        if self.iterable:
+            return f"field({record}, {e.field!r}, {at})"
+        r, v = self.p.fresh("_r"), self.p.fresh("_v")
+        return (f"({v} if (type({r} := {record}) is Rcd) and ({v} := {r}.get({e.field!r}, UNSET)) is not UNSET "
+                f"else field({r}, {e.field!r}, {at}))")
 
     def c_Except(self, e: t.Except) -> str:
         code = self.value(e.fn)
@@ -876,26 +911,41 @@ class Expr:
             return compiler.value(body)
         d, rest = defs[0], defs[1:]
         name = f"l{d.uid}"
+        made, read = self._let_definition(d, name, compiler.env, recursive)
         env = dict(compiler.env)
-        env[d.uid] = name
+        env[d.uid] = read
         inner = compiler.with_env(env)
-        made = self._let_definition(d, name, compiler.env, recursive)
+        if made is None:
+            return self._let(rest, body, inner, recursive)
         return f"(lambda {name}: {self._let(rest, body, inner, recursive)})({made})"
 
-    def _let_definition(self, d: Definition, name: str, env: dict, recursive: frozenset) -> str:
-        """A LET definition as a Python value: a lambda of its parameters, or (without any) computed
-        when first read; one declared RECURSIVE is its own fixed point (`fix`)."""
+    def _let_definition(self, d: Definition, name: str, env: dict,
+                        recursive: frozenset) -> tuple[str | None, str]:
+        """A LET definition as a Python value named `name`, and the code reading it (the callable, for one
+        with parameters): a lambda of its parameters; without any, a cell `[UNSET, lambda: e]` computed when
+        first read, each read written out (`forced`: a call per read cost more than the rest of most LETs),
+        or, for a definition that only reads a name or is a literal, that code itself (no value: None).
+        One declared RECURSIVE is its own fixed point (`fix`)."""
         own = d.name in recursive
+        if d.params:
+            read = name
+        else:
+            read = f"{name}()" if own else cell_read(name)
         def_env = dict(env)
         if own:
-            def_env[d.uid] = name
+            def_env[d.uid] = read
         params = []
         for p in d.params:
             def_env[p.uid] = f"p{p.uid}"
             params.append(f"p{p.uid}")
         definition = self.with_env(def_env).value(d.body)
-        made = f"(lambda {', '.join(params)}: {definition})" if params else f"lazy(lambda: {definition})"
-        return f"fix(lambda {name}: {made})" if own else made
+        if not params and not own and (_READ.fullmatch(definition) or _LITERAL.fullmatch(definition)):
+            return None, definition
+        if params:
+            made = f"(lambda {', '.join(params)}: {definition})"
+        else:
+            made = f"lazy(lambda: {definition})" if own else f"[UNSET, lambda: {definition}]"
+        return (f"fix(lambda {name}: {made})" if own else made), read
 
     def c_Junction(self, e: t.Junction) -> str:
         word = " and " if e.conj else " or "
@@ -921,8 +971,27 @@ class _Code(t.Expr):
     loc: Loc = t.NOWHERE
 
 
-#: code that reads a value without computing anything (it may be written twice)
-_SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?")
+#: code reading the value of a LET definition without parameters from its cell (see `Expr._let_definition`)
+_CELL_READ = r"\((?P<cell>[lp]\d+)\[0\] if (?P=cell)\[0\] is not UNSET else forced\((?P=cell)\)\)"
+#: code that reads a value without computing anything but a LET's value at its first read (it may be written twice)
+_SIMPLE = re.compile(r"[A-Za-z_]\w*(\(\)|\[\d+\])?|" + _CELL_READ)
+#: code that reads a name, a variable of a state or a LET's value, and calls nothing else
+_READ = re.compile(r"[A-Za-z_]\w*(\[\d+\])?|" + _CELL_READ)
+
+
+def cell_read(cell: str) -> str:
+    """The code reading a LET's value from `cell`, where it is computed at the first read."""
+    return f"({cell}[0] if {cell}[0] is not UNSET else forced({cell}))"
+
+
+def _cell(code: Any) -> str | None:
+    """The cell `code` reads a LET's value from, if it is such a read."""
+    found = re.fullmatch(_CELL_READ, code) if isinstance(code, str) else None
+    return found and found["cell"]
+
+
+#: code of an integer literal
+_INT_LITERAL = re.compile(r"-?\d+")
 #: code of a literal: a number or a string
 _LITERAL = re.compile(r"-?\d+|'[^'\\]*'|\"[^\"\\]*\"")
 
@@ -1237,9 +1306,10 @@ class Gen:
                 env[d.uid] = LetAction(d, dict(env))
                 continue
             name = f"l{d.uid}"
-            made = self.expr(replace(ctx, env=env))._let_definition(d, name, env, e.recursive)
-            self.emit(ctx, f"{name} = {made}")
-            env[d.uid] = name
+            made, read = self.expr(replace(ctx, env=env))._let_definition(d, name, env, e.recursive)
+            if made is not None:
+                self.emit(ctx, f"{name} = {made}")
+            env[d.uid] = read
         self.gen(e.body, replace(ctx, env=env), k)
 
     def g_Apply(self, e: t.Apply, ctx: Ctx, k) -> None:

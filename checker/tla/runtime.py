@@ -41,6 +41,7 @@ from checker.tla.values import (
     items,
     kind_of,
     ordered,
+    plain,
     show,
 )
 
@@ -300,6 +301,8 @@ def enum(s, loc) -> list:
     """The elements of set `s` in TLC's order, for the branches of `\\E`, `x' \\in s` and CHOOSE."""
     if isinstance(s, LazySet):
         return s.in_order(loc)
+    if type(s) is Interval:  # in order as made: neither sorted nor kept
+        return list(range(s.low, s.high + 1))
     kept = _ORDERED.get(id(s))
     if kept is not None and kept[0] is s:
         return kept[1]
@@ -344,6 +347,11 @@ def choose(s, holds: Callable[[Any], Any], loc):
     TLC orders strings as it first read them, not alphabetically (`tests/specs/tla/string_order.tla`),
     an order ttt-check does not know: where two elements that satisfy P differ in their strings, which one
     TLC takes is not known here, and `CHOICES` refuses the CHOOSE or records it (see `Choices`)."""
+    if type(s) is frozenset and plain(s):  # no string, and Python's order (a set made anew: not worth keeping)
+        for x in sorted(s):
+            if truth(holds(x), loc, "the condition of CHOOSE"):
+                return x
+        _none_chosen(loc)
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
@@ -351,6 +359,22 @@ def choose(s, holds: Callable[[Any], Any], loc):
                 return x
             others = [y for y in elements[i + 1:] if strings_decide(x, y) and _also_chosen(y, holds, loc)]
             return CHOICES.pick(s, [x] + others, loc) if others else x
+    _none_chosen(loc)
+
+
+def choose_first(s, loc):
+    """`CHOOSE x \\in s : TRUE`, the idiom that takes some element (a fold over a set): the least in Python's
+    order where it is TLC's (`plain`), found without sorting; else as `choose` takes it."""
+    if type(s) is frozenset and s and plain(s):
+        return min(s)
+    return choose(s, _anything, loc)
+
+
+def _anything(x) -> bool:
+    return True
+
+
+def _none_chosen(loc):
     raise TlaError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element "
                    "of S satisfied P", loc)
 
@@ -398,7 +422,7 @@ def _stringless(elements: list) -> bool:
     if kinds <= _NO_STRING:
         return True
     if kinds == {tuple}:
-        return {type(a) for v in elements for a in v} <= _NO_STRING
+        return set(map(type, itertools.chain.from_iterable(elements))) <= _NO_STRING
     return False
 
 
@@ -545,6 +569,7 @@ def at_at(f, g, loc):
 
 
 def _seq(s, loc, what: str) -> tuple:
+    """`s`, a sequence, or TLC's error (the hot operators test for a tuple first: a call costs more than the test)."""
     if type(s) is tuple:
         return s
     raise TlaError(f"The argument of {what} should be a sequence, but instead it is the {described(s)}", loc)
@@ -557,31 +582,34 @@ def length(s, loc):
 
 
 def append(s, x, loc):
-    return _seq(s, loc, "Append") + (x,)
+    return (s if type(s) is tuple else _seq(s, loc, "Append")) + (x,)
 
 
 def head(s, loc):
-    s = _seq(s, loc, "Head")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "Head")
     if not s:
         raise TlaError("Attempted to apply Head to the empty sequence", loc)
     return s[0]
 
 
 def tail(s, loc):
-    s = _seq(s, loc, "Tail")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "Tail")
     if not s:
         raise TlaError("Attempted to apply Tail to the empty sequence", loc)
     return s[1:]
 
 
 def concat(a, b, loc):
-    if type(a) is str and type(b) is str:
+    if type(a) is type(b) and (type(a) is tuple or type(a) is str):
         return a + b
     return _seq(a, loc, "\\o") + _seq(b, loc, "\\o")
 
 
 def subseq(s, m, n, loc):
-    s = _seq(s, loc, "SubSeq")
+    if type(s) is not tuple:
+        s = _seq(s, loc, "SubSeq")
     if m > n:
         return ()
     if not (1 <= m <= len(s) and 1 <= n <= len(s)):
@@ -889,8 +917,15 @@ def fix(make: Callable[[Callable], Callable]) -> Callable:
     return made
 
 
+def forced(cell: list) -> Any:
+    """The value of a LET definition without parameters, `[UNSET, compute]`, computed at its first read and
+    then kept in the cell (the compiled code reads it there itself once computed)."""
+    value = cell[0] = cell[1]()
+    return value
+
+
 def lazy(compute: Callable[[], Any]) -> Callable[[], Any]:
-    """A LET definition without parameters: computed when first read, then remembered."""
+    """A RECURSIVE LET definition without parameters: computed when first read, then remembered."""
     cell: list = []
 
     def value():

@@ -11,7 +11,9 @@ strings (records), else a `Fcn`. Sets too large or infinite to list (`Nat`, `SUB
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from itertools import chain
+from operator import attrgetter
+from typing import Any, Collection, Iterable
 
 from checker.digits import decimal
 
@@ -148,16 +150,31 @@ def key(value: Any) -> tuple:
     return (7, repr(value))
 
 
+_INT, _STR, _TUPLE, _MODEL_VALUE = {int}, {str}, {tuple}, {ModelValue}
+#: a model value's place in the cfg's order
+_INDEX = attrgetter("index")
+
+
+def plain(values: Collection) -> bool:
+    """Whether `values` are all numbers, or all tuples of one length of numbers: Python orders them as TLC
+    does, and no string is part of them (the kinds found by loops of C, which a spec's hot sets need)."""
+    kinds = set(map(type, values))
+    return kinds == _INT or kinds == _TUPLE and len(set(map(len, values))) == 1 \
+        and set(map(type, chain.from_iterable(values))) == _INT
+
+
 def ordered(values: Iterable) -> list:
     """The values in TLC's order (see `key`)."""
     values = list(values)
     if len(values) < 2:
         return values
-    kinds = {type(v) for v in values}
-    if kinds == {int} or kinds == {str}:
+    if plain(values):
         return sorted(values)
-    if kinds == {tuple} and len({len(v) for v in values}) == 1 and {type(a) for v in values for a in v} == {int}:
-        return sorted(values)  # tuples of one length, of numbers: Python's order of tuples is TLC's
+    kinds = set(map(type, values))
+    if kinds == _STR:
+        return sorted(values)
+    if kinds == _MODEL_VALUE:
+        return sorted(values, key=_INDEX)
     return sorted(values, key=key)
 
 

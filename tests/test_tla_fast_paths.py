@@ -1,0 +1,155 @@
+"""The TLA+ interpreter's fast paths answer as the plain readings they stand in for.
+
+CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order, which is TLC's there
+(`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
+place in the cfg, an interval listed as it is made. The integer operators, `Len` and
+`r.f` are written out in the code for the values they expect, and call the runtime's functions for any
+other (which stop as TLC does). A LET definition without parameters is a cell its reads look into,
+computed at the first read: never when unread (in ENABLED too), never twice.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.tla import runtime
+from checker.tla import tree as t
+from checker.tla.spec_model import load
+from checker.tla.errors import TlaError
+from checker.tla.values import ModelValue, Rcd, function, interval, key, ordered, plain
+
+numbers = st.integers(-3, 3)
+#: sets of numbers, of tuples of numbers (of one length or several), and sets where booleans (which Python
+#: counts equal to numbers) are mixed in
+plain_sets = st.one_of(st.frozensets(numbers, max_size=6), st.frozensets(st.tuples(numbers, numbers), max_size=6),
+                       st.frozensets(st.lists(numbers, max_size=3).map(tuple), max_size=6))
+mixed_sets = st.frozensets(st.one_of(numbers, st.booleans(), st.lists(st.one_of(numbers, st.booleans()),
+                                                                        max_size=3).map(tuple)), max_size=6)
+sets = st.one_of(plain_sets, mixed_sets)
+
+
+@settings(max_examples=400, deadline=None)
+@given(sets)
+def test_values_read_as_plain_are_in_tlcs_order_in_pythons_and_hold_no_string(values):
+    if plain(values):
+        assert sorted(values) == sorted(values, key=key)
+        assert not any(runtime.holds_string(v) for v in values)
+
+
+MODEL_VALUES = [ModelValue(f"fast_{i}") for i in range(5)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(MODEL_VALUES), max_size=6), st.integers(-3, 3), st.integers(-3, 3))
+def test_model_values_and_intervals_are_listed_in_tlcs_order(values, low, high):
+    assert ordered(values) == sorted(values, key=key)
+    assert runtime.enum(interval(low, high), None) == sorted(interval(low, high), key=key)
+
+
+@settings(max_examples=400, deadline=None)
+@given(sets, st.integers(0, 6))
+def test_choose_takes_the_first_element_in_tlcs_order_that_satisfies_the_condition(s, salt):
+    def holds(x):
+        return hash((x, salt)) % 3 == 0 or salt == 0
+
+    if salt == 0:  # always TRUE: as CHOOSE x \in S : TRUE takes it
+        assert outcome(lambda: runtime.choose_first(s, None)) == outcome(lambda: runtime.choose(s, holds, None))
+    wanted = [x for x in sorted(s, key=key) if holds(x)]
+    if wanted:
+        assert runtime.choose(s, holds, None) == wanted[0]
+        assert type(runtime.choose(s, holds, None)) is type(wanted[0])
+    else:
+        with pytest.raises(TlaError, match="no element of S satisfied P"):
+            runtime.choose(s, holds, None)
+
+
+SPEC = r"""---- MODULE Fast ----
+EXTENDS Integers, Sequences, TLC
+VARIABLE v
+Plus(a, b) == a + b
+Minus(a, b) == a - b
+Times(a, b) == a * b
+Less(a, b) == a < b
+AtMost(a, b) == a <= b
+More(a, b) == a > b
+AtLeast(a, b) == a >= b
+Length(s, b) == Len(s)
+Field(r, b) == r.f
+Twice(a) == a + a
+RECURSIVE Sum(_)
+Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
+Sums == <<Sum({<<3, 1>>, <<1, 2>>, <<2, 0>>}), Sum({<<1>>, <<0, 5>>}), Sum({<<2, FALSE>>, <<1, TRUE>>})>>
+Literals(a, b) == <<a + 1, 2 - a, 3 * 4, a < -1, 0 >= a>>
+Alias == LET x == v IN LET y == x IN LET z == 3 IN y + x + z
+Unread == LET x == 1 \div 0 IN TRUE
+Once == LET x == RandomElement(1..1000000) IN x = x /\ Twice(x) = 2 * x /\ \A i \in {1, 2} : x = x
+Inside == LET x == v + 1 IN {x + i : i \in 1..2} \cup {y \in {x, x + 1} : y > x}
+UnreadEnabled == LET x == 1 \div 0 IN ENABLED (FALSE /\ v' = x)
+ReadEnabled == LET x == v + 1 IN ENABLED (v' = x)
+Init == v = 0
+Next == LET x == (v + 1) % 3 IN LET z == x IN LET y == 1 \div 0 IN v' = z
+====
+"""
+
+OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "Less": runtime.lt,
+             "AtMost": runtime.le, "More": runtime.gt, "AtLeast": runtime.ge,
+             "Literals": lambda a, b, loc: (runtime.add(a, 1, loc), runtime.sub(2, a, loc), 12, runtime.lt(a, -1, loc),
+                                            runtime.ge(0, a, loc)),
+             "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc)}
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fast")
+    (folder / "Fast.tla").write_text(SPEC)
+    (folder / "Fast.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(folder / "Fast.tla"))
+    return spec, spec.program, spec.names.all
+
+
+def outcome(compute):
+    """What `compute()` gives: its value (and kind), or the message of the error it stops on."""
+    try:
+        value = compute()
+    except TlaError as error:
+        return "error", error.message
+    return type(value), value
+
+
+arguments = st.one_of(st.integers(-3, 3), st.booleans(), st.sampled_from(["", "ab"]),
+                      st.lists(st.integers(0, 2), max_size=3).map(tuple),
+                      st.dictionaries(st.sampled_from(["f", "g"]), st.integers(0, 2), min_size=1).map(Rcd),
+                      st.dictionaries(st.integers(0, 3), st.integers(0, 2), min_size=1).map(function))
+
+
+@pytest.mark.parametrize("name", sorted(OPERATORS))
+@settings(max_examples=200, deadline=None)
+@given(a=arguments, b=arguments)
+def test_operators_written_out_answer_and_stop_as_the_runtimes_functions(fast, name, a, b):
+    _, program, names = fast
+    compiled = program.ns[program.function(names[name])]
+    assert outcome(lambda: compiled(None, a, b)) == outcome(lambda: OPERATORS[name](a, b, None))
+
+
+def value_of(fast, name, state=(0,)):
+    _, program, names = fast
+    d = names[name]
+    return program.evaluator(t.Apply(d.loc, name, (), target=d))(state)
+
+
+def test_a_let_definition_is_computed_only_when_read_and_once(fast):
+    assert value_of(fast, "Unread") is True
+    assert value_of(fast, "Once") is True
+    assert value_of(fast, "Inside", (1,)) == frozenset({3, 4})
+    assert value_of(fast, "Alias", (2,)) == 7
+
+
+def test_a_fold_over_a_set_takes_its_elements_in_tlcs_order(fast):
+    assert value_of(fast, "Sums") == (1 - 2 * (2 - 2 * 3), 1 - 2 * 0, 1 - 2 * 2)
+    assert value_of(fast, "UnreadEnabled") is False
+    assert value_of(fast, "ReadEnabled") is True
+    spec, _, _ = fast
+    successors = spec.next_states
+    assert [successors(state) for state in spec.init_states()] == [[(1,)]]  # the action's LET read, not the other

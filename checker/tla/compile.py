@@ -121,8 +121,12 @@ class Deferred:
 class Program:
     """The compiled definitions of one spec, made on demand, in one namespace."""
 
-    def __init__(self, variables: list[Var], constants: dict[str, Any]):
+    def __init__(self, variables: list[Var], constants: dict[str, Any], ordered_loops: bool = False):
         self.variables = variables
+        #: every loop of an expression runs over its set in TLC's order, not Python's (which, for strings and
+        #: model values, changes from run to run): for a spec that draws at random, so that its draws fall to
+        #: the same elements at each run
+        self.ordered_loops = ordered_loops
         self.ns = _namespace()
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
@@ -718,7 +722,7 @@ class Expr:
         for b in bounds:
             s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
-            listing = f"enum({s}, {at})" if ordered else f"each({s}, {at})"
+            listing = f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})"
             if b.tuple_:
                 names = [f"v{n.uid}" for n in b.names]
                 clauses.append(f"for ({', '.join(names)},) in tuples({listing}, {len(names)}, {at})")

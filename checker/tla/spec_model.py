@@ -95,7 +95,8 @@ class TlaSpec(Model[tuple]):
                           lambda line: print(f"ttt-check: warning: {line}", file=sys.stderr))
         self.resolver = resolver
         self.variables = [v.name for v in resolver.variables]
-        self.program = Program(resolver.variables, self._constants(resolver.constants))
+        draws = any("RandomElement" in text for text in self.texts.values())
+        self.program = Program(resolver.variables, self._constants(resolver.constants), ordered_loops=draws)
         self._check_assumptions(resolver.assumptions)
         init, next_, fairness_exprs = self._behaviours()
         self.init_name, self.next_name = init.name, next_.name

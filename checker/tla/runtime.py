@@ -829,14 +829,21 @@ def _booleans_in(f) -> int:
     booleans (and its keys hold none: a set of flags). Found once for each function: it never changes."""
     found = getattr(f, "_boolean", None)
     if found is None:
-        if type(f) is Fcn and _has_boolean(tuple(f)):
+        kinds = set(map(type, f.values()))  # the kinds told at once, by loops of C (most are scalars alone)
+        keys = set(map(type, f)) if type(f) is Fcn else ()
+        if bool in keys or not _SCALARS.issuperset(keys) and _has_boolean(tuple(f)):
             found = 2
-        elif all(type(v) is bool for v in f.values()):
+        elif kinds == _BOOL_ALONE:
             found = 3
+        elif _SCALARS.issuperset(kinds):
+            found = int(bool in kinds)
         else:
             found = int(_has_boolean(tuple(f.values())))
         f._boolean = found
     return found
+
+
+_BOOL_ALONE = {bool}
 
 
 def _tagged(value):

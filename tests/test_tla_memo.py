@@ -10,25 +10,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tla_values import tla_values
 
 from checker.tla import runtime, tree as t
 from checker.tla.spec_model import load
-from checker.tla.values import Fcn, ModelValue, Rcd, function, interval, key, ordered
+from checker.tla.values import Fcn, ModelValue, Rcd, function, key, ordered
 
 A, B = ModelValue("memo_a"), ModelValue("memo_b")
 
-scalars = st.one_of(st.booleans(), st.integers(-2, 2), st.sampled_from(["a", "b"]), st.sampled_from([A, B]))
-values = st.recursive(
-    scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3).map(tuple),
-        st.frozensets(inner, max_size=3),
-        st.dictionaries(st.sampled_from(["f", "g"]), inner, min_size=1, max_size=2).map(Rcd),
-        st.dictionaries(st.sampled_from([A, B, 0, -1, False]), inner, min_size=1, max_size=2).map(function),
-        st.tuples(st.integers(-1, 1), st.integers(1, 3)).map(lambda b: interval(*b)),
-    ),
-    max_leaves=8,
-)
+values = tla_values(st.integers(-2, 2), [A, B], [A, B, 0, -1, False])
 
 
 def has_boolean(value) -> bool:

@@ -15,29 +15,19 @@ from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tla_values import tla_values
 
 from checker.explore.bfs import explore
 from checker.properties.liveness import StateGraph
 from checker.tla import symmetry
 from checker.tla.spec_model import load
-from checker.tla.values import ModelValue, Rcd, function, interval, key, permuted
+from checker.tla.values import ModelValue, Rcd, function, key, permuted
 
 A = [ModelValue(f"sym_a{i}") for i in range(3)]
 B = [ModelValue(f"sym_b{i}") for i in range(2)]
 OTHER = ModelValue("sym_c")
 
-scalars = st.one_of(st.booleans(), st.integers(0, 2), st.sampled_from(["x", "y"]), st.sampled_from(A + B + [OTHER]))
-values = st.recursive(
-    scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3).map(tuple),
-        st.frozensets(inner, max_size=4),
-        st.dictionaries(st.sampled_from(["f", "g"]), inner, min_size=1, max_size=2).map(Rcd),
-        st.dictionaries(st.sampled_from(A + B + [0]), inner, min_size=1, max_size=3).map(function),
-        st.tuples(st.integers(0, 1), st.integers(1, 2)).map(lambda b: interval(*b)),
-    ),
-    max_leaves=10,
-)
+values = tla_values(st.integers(0, 2), A + B + [OTHER], A + B + [0], size=4, leaves=10)
 states = st.lists(values, min_size=1, max_size=3).map(tuple)
 
 

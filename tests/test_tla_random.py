@@ -5,7 +5,10 @@ the runs TLC can make). Where Java is found, TLC answers the same on a spec whos
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 import tlc
@@ -61,3 +64,32 @@ def test_a_draw_from_the_empty_set_stops_the_check(spec, ttt_check):
     code, out, err = ttt_check("--spec", spec)
     assert code == 3 and "x = 0" in out
     assert err.splitlines()[-1] == f"ttt-check: error: {spec}:7:19: RandomElement of the empty set"
+
+
+SPREAD = """---- MODULE spread ----
+EXTENDS Naturals, TLC
+CONSTANT Nodes
+VARIABLE x
+Names == {"ann", "bob", "cy", "dee", "eve", "fay"}
+Init == x = <<{RandomElement({n} \\X (1..1000)) : n \\in Nodes}, {RandomElement({n} \\X (1..1000)) : n \\in Names}>>
+Next == UNCHANGED x
+Never == x = <<{}, {}>>
+====
+"""
+
+
+def test_draws_fall_to_the_same_elements_whatever_pythons_order_of_sets(tmp_path):
+    """Python's order of a set of strings or model values changes from run to run (their hashes do); a spec
+    that draws loops over its sets in TLC's order, so that each element gets the same draw at each run."""
+    (tmp_path / "spread.tla").write_text(SPREAD)
+    (tmp_path / "spread.cfg").write_text("CONSTANT Nodes = {n1, n2, n3, n4, n5, n6}\nINIT Init\nNEXT Next\n"
+                                         "INVARIANT Never\n")
+    command = [sys.executable, "-c", "import sys; from model.commands.main import main; sys.exit(main())",
+               "--spec", "spread.tla"]
+    printed = set()
+    for seed in ("1", "2", "3", "4"):
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert done.returncode == 12, done.stdout + done.stderr
+        printed.add(re.search(r"^/\\ x = .*$", done.stdout, re.MULTILINE).group(0))
+    assert len(printed) == 1, printed

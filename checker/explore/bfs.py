@@ -252,12 +252,22 @@ def explore(
                         deadlock = depth
                 if not changes:
                     stats.final += 1
-                if graph is not None:
-                    graph[state] = tuple(kept.setdefault(successor, successor) for successor in successors)
-                for successor in successors:
-                    # one lookup: the successor is new when the parent kept for it is this state
-                    if parents.setdefault(successor, state) is state:
-                        next_frontier.append(successor)
+                if graph is None:
+                    for successor in successors:
+                        # one lookup: the successor is new when the parent kept for it is this state
+                        if parents.setdefault(successor, state) is state:
+                            next_frontier.append(successor)
+                else:
+                    targets = []
+                    for successor in successors:
+                        # one lookup: the successor is new when it was added (the model may give a known state
+                        # itself as a successor)
+                        known = len(kept)
+                        targets.append(kept.setdefault(successor, successor))
+                        if len(kept) > known:
+                            parents[successor] = state
+                            next_frontier.append(successor)
+                    graph[state] = tuple(targets)
                 if on_level and len(parents) >= report_at:
                     report_at = len(parents) + PROGRESS_EVERY
                     on_level(len(stats.per_depth) - 1, len(parents))

@@ -1,8 +1,8 @@
-"""The TLA+ interpreter's fast paths answer as the plain readings they stand in for.
+r"""The TLA+ interpreter's fast paths answer as the plain readings they stand in for.
 
 CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order, which is TLC's there
 (`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
-place in the cfg, an interval listed as it is made. The integer operators, `Len` and
+place in the cfg, an interval listed as it is made. The integer operators, `Len`, `i \in DOMAIN s` and
 `r.f` are written out in the code for the values they expect, and call the runtime's functions for any
 other (which stop as TLC does). A LET definition without parameters is a cell its reads look into,
 computed at the first read: never when unread (in ENABLED too), never twice.
@@ -77,6 +77,7 @@ More(a, b) == a > b
 AtLeast(a, b) == a >= b
 Length(s, b) == Len(s)
 Field(r, b) == r.f
+InDomain(a, b) == a \in DOMAIN b
 Twice(a) == a + a
 RECURSIVE Sum(_)
 Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
@@ -97,7 +98,8 @@ OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "L
              "AtMost": runtime.le, "More": runtime.gt, "AtLeast": runtime.ge,
              "Literals": lambda a, b, loc: (runtime.add(a, 1, loc), runtime.sub(2, a, loc), 12, runtime.lt(a, -1, loc),
                                             runtime.ge(0, a, loc)),
-             "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc)}
+             "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc),
+             "InDomain": lambda a, b, loc: runtime.member(a, runtime.dom(b, loc), loc)}
 
 
 @pytest.fixture(scope="module")

@@ -663,6 +663,12 @@ class Expr:
                 for param, arg in zip(of.target.params, of.args):
                     env[param.uid] = Deferred(arg, dict(self.env))
                 body = inner
+        if isinstance(of, t.Apply) and isinstance(of.target, Builtin) and of.target.name == "DOMAIN" \
+                and not self.iterable:  # fmt: skip
+            # `i \in DOMAIN s` of a sequence, as a comparison: the interval is never made
+            x, f = self.p.fresh("_x"), self.p.fresh("_f")
+            return (f"(0 < {x} <= len({f}) if (type({x} := {self.value(element)}) is int) & "
+                    f"(type({f} := {self.value(of.args[0])}) is tuple) else member({x}, dom({f}, {at}), {at}))")
         if not (isinstance(body, t.SetFilter) and not body.bound.tuple_):
             if self.iterable:
                 return f"member({self.value(element)}, {self.value(of)}, {at})"

@@ -112,10 +112,15 @@ def is_function(value: Any) -> bool:
     return isinstance(value, (tuple, _Function))
 
 
+#: `1..n` for the lengths sequences mostly have, made once (a spec asks for DOMAIN s at every step)
+_ONE_TO = [interval(1, n) for n in range(64)]
+
+
 def domain(value: Any) -> frozenset:
     """DOMAIN of a function (a tuple's is 1..n)."""
     if type(value) is tuple:
-        return interval(1, len(value))
+        n = len(value)
+        return _ONE_TO[n] if n < 64 else interval(1, n)
     return frozenset(value)
 
 

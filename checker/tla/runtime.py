@@ -553,7 +553,13 @@ def except_(f, path: tuple, new: Callable[[Any], Any], loc):
     value = new(old) if not rest else except_(old, rest, new, loc)
     pairs = dict(f)
     pairs[key] = value
-    return type(f)(pairs)
+    made = type(f)(pairs)
+    # where booleans are (`_booleans_in`), known at once where the new value keeps it so: a scalar in a
+    # function without booleans, a boolean in a set of flags (states are compared by it)
+    where = getattr(f, "_boolean", None)
+    if where == 0 and type(value) in _NUMBERS_AND_NAMES or where == 3 and type(value) is bool:
+        made._boolean = where
+    return made
 
 
 def colon_gt(a, b, loc):
@@ -802,7 +808,7 @@ def _has_boolean(value) -> bool:
     if kind is tuple or kind is frozenset:
         inside = value
     elif kind is Rcd or kind is Fcn:
-        return _booleans_in(value) != 0
+        return booleans_in(value) != 0
     else:
         return False
     for v in inside:  # the loop written out for the elements that hold nothing inside (most of them)
@@ -824,7 +830,7 @@ def _listed(value):
     return value
 
 
-def _booleans_in(f) -> int:
+def booleans_in(f) -> int:
     """Where booleans are in function `f`: 0 nowhere, 1 in its values only, 2 in its keys, 3 its values are all
     booleans (and its keys hold none: a set of flags). Found once for each function: it never changes."""
     found = getattr(f, "_boolean", None)
@@ -871,8 +877,20 @@ class State(tuple):
         if tuple.__eq__(self, other) is not True:
             return False
         for x, y in zip(self, other):  # equal in Python: are their booleans alike?
-            if x is not y and (type(x) is not type(y) or type(x) not in _SCALARS) and not _alike(x, y):
-                return False
+            if x is not y:
+                kind = type(x)
+                if kind is type(y):
+                    if kind in _SCALARS:
+                        continue
+                    if kind is Rcd or kind is Fcn:  # no booleans, or booleans alone, in both, as already found
+                        try:
+                            where = x._boolean
+                            if (where == 0 or where == 3) and y._boolean == where:
+                                continue
+                        except AttributeError:  # not found yet
+                            pass
+                if not _alike(x, y):
+                    return False
         return True
 
     def __ne__(self, other) -> bool:
@@ -884,6 +902,7 @@ class State(tuple):
 
 #: the kinds of value equal to a value of the same kind only when the same
 _SCALARS = frozenset({int, str, bool, ModelValue})
+_NUMBERS_AND_NAMES = _SCALARS - {bool}
 
 
 def _alike(x, y) -> bool:
@@ -903,7 +922,7 @@ def _alike(x, y) -> bool:
                 return False
         return True
     if kind is Rcd or kind is Fcn:
-        where, other = _booleans_in(x), _booleans_in(y)
+        where, other = booleans_in(x), booleans_in(y)
         if where == other and (where == 0 or where == 3):  # no booleans, or booleans alone, in both
             return True
         if where == 2 or other == 2:

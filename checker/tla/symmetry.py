@@ -85,10 +85,12 @@ class Least:
             return {}
         return self.mappings[candidates[0]]
 
-    def row(self, value: Any) -> tuple | None:
+    def row(self, value: Any, memo: Any = ()) -> tuple | None:
         """The rank of `values.key` of `value` permuted by each mapping, in their order; None when every mapping
-        gives the same key (the value names no model value they move)."""
-        memo = runtime.memo_key((value,))  # TRUE told apart from 1; None for a lazy set, costly to hash
+        gives the same key (the value names no model value they move). `memo` is the key it is remembered by,
+        when the caller knows one (see `least`)."""
+        if memo == ():
+            memo = runtime.memo_key((value,))  # TRUE told apart from 1; None for a lazy set, costly to hash
         found = self.rows.get(memo, ())
         if found == ():
             keys = [values.permuted_key(value, m) for m in self.mappings]
@@ -122,6 +124,19 @@ class Least:
         keys.insert(at, key)
         ranks[key] = rank
 
+    def rows_of(self, value: Any, parts) -> list:
+        """The rows of the parts of a set or a function that some mapping moves. A function's pair is remembered
+        by itself where the function holds no boolean, and tagged where its values alone are booleans (a pair
+        is no key `memo_key` makes: those are tuples of one value), which spares looking for booleans in it."""
+        where = runtime.booleans_in(value) if isinstance(value, (values.Rcd, values.Fcn)) else None
+        if where == 0:
+            rows = [self.row(pair, pair) for pair in parts]
+        elif where == 3:
+            rows = [self.row(pair, (*pair, None)) for pair in parts]
+        else:
+            rows = [self.row(part) for part in parts]
+        return [row for row in rows if row is not None]
+
     def least(self, value: Any, candidates: Sequence[int]) -> Sequence[int]:
         """The `candidates` (indices of mappings) that permute `value` to the least value, in their order."""
         if isinstance(value, frozenset):
@@ -137,9 +152,9 @@ class Least:
         # the parts every mapping fixes are left out: two sorted lists of as many keys compare as they do without
         # the keys they share
         renumbered = self.renumbered
-        rows = [row for row in map(self.row, parts) if row is not None]
+        rows = self.rows_of(value, parts)
         if self.renumbered != renumbered:  # the rows found before were numbered otherwise
-            rows = [row for row in map(self.row, parts) if row is not None]
+            rows = self.rows_of(value, parts)
         if not rows:
             return candidates
         smallest = list(map(min, zip(*rows)))  # each mapping's least part

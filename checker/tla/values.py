@@ -208,23 +208,34 @@ def permuted(value: Any, mapping: dict) -> Any:
     kind = type(value)
     if kind is ModelValue:
         return mapping.get(value, value)
-    if kind in (int, str, bool):
-        return value
-    if kind is tuple or isinstance(value, frozenset):
-        parts = [permuted(v, mapping) for v in value]
+    if kind is tuple or kind is frozenset:
+        parts = [mapping.get(v, v) if type(v) is ModelValue else v if type(v) in _UNMOVED else permuted(v, mapping)
+                 for v in value]
         if all(a is b for a, b in zip(parts, value)):
             return value
         return tuple(parts) if kind is tuple else frozenset(parts)
-    if isinstance(value, _Function):
-        pairs = {permuted(k, mapping): permuted(v, mapping) for k, v in value.items()}
-        if all(k is j and v is w for (k, v), (j, w) in zip(pairs.items(), value.items())) and len(pairs) == len(value):
+    if kind is Rcd or kind is Fcn:
+        pairs, moved = {}, False
+        for k, v in value.items():
+            if kind is Fcn:  # a record's keys are strings
+                j = mapping.get(k, k) if type(k) is ModelValue else k if type(k) in _UNMOVED else permuted(k, mapping)
+                moved = moved or j is not k
+                k = j
+            w = mapping.get(v, v) if type(v) is ModelValue else v if type(v) in _UNMOVED else permuted(v, mapping)
+            moved = moved or w is not v
+            pairs[k] = w
+        if not moved:
             return value
-        made = Rcd(pairs) if kind is Rcd else function(pairs)
+        made = kind(pairs)  # model values for model values: the domain stays of its kind
         known = getattr(value, "_boolean", None)
-        if known is not None and isinstance(made, _Function):
+        if known is not None:
             made._boolean = known
         return made
-    return value
+    return value  # a number, a string, a boolean, an interval: nothing a permutation moves
+
+
+#: the kinds of value no permutation changes
+_UNMOVED = frozenset({int, str, bool, Interval})
 
 
 # ---- TLC's notation ---------------------------------------------------------------------------------

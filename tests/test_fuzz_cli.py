@@ -13,6 +13,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import signal
 import subprocess
@@ -184,6 +185,16 @@ def test_a_reader_that_stops_early_keeps_the_exit_code():
     process.stdout.close()
     err = process.stderr.read()
     assert process.wait() == 12 and err == ""
+
+
+def test_the_console_script_ends_with_the_whole_output_and_the_command_s_code():
+    """The script ends the process at once after the command, without Python's freeing of every object: all
+    the command printed is there, and its exit code, as the command run in this process gives them."""
+    timing = re.compile(r"[\d.]+ s \([\d,]+ states/s\)")
+    for args in (["-i", "NotStalemate"], ["--spec", "random", "-t", "GameEventuallyEnds"], ["--size", "2"]):
+        done = console.run(*args)
+        code, out, err = run_in_process(args)
+        assert (done.returncode, timing.sub("", done.stdout), done.stderr) == (code, timing.sub("", out), err)
 
 
 # ---- Ctrl-C ---------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ A lasso is written as its states and the index the last one steps back to:
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lassos import assert_counterexample
 
 from checker.explore.bfs import explore
@@ -193,3 +195,26 @@ def test_several_properties_ask_each_predicate_once_per_state_state_by_state():
     one_by_one = [check_temporal(model, result, prop, "weak") for prop in props]
     assert [v.holds for v in verdicts] == [v.holds for v in one_by_one] == [False, False, False]
     assert [v.counterexample.states for v in verdicts[:2]] == [v.counterexample.states for v in one_by_one[:2]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from("abcdef"), st.text("abcdef", max_size=4), min_size=1), st.sets(st.sampled_from("abcdef")))
+def test_the_graphs_of_steps_are_networkxs_own(edges, region):
+    """The graph of steps, and that of a region, filled in directly, are the graphs networkx builds from the
+    same nodes and steps: their states, each one's successors and predecessors, in the same order."""
+    import networkx as nx
+
+    edges = {**{t: "" for t in "a" + "".join(edges.values())}, **edges}
+    model = Toy(edges)
+    result = explore(model, keep_graph=True, check_deadlock=False)
+    graph = StateGraph(result, model)
+    plain = nx.DiGraph()
+    plain.add_nodes_from(result.graph)
+    plain.add_edges_from((s, t) for s, targets in result.graph.items() for t in targets if t != s)
+    inside = nx.DiGraph()
+    inside.add_nodes_from(s for s in plain if s in region)
+    inside.add_edges_from((s, t) for s, t in plain.edges if s in region and t in region)
+    for made, wanted in ((graph.steps, plain), (graph.restricted(region.__contains__), inside)):
+        assert list(made) == list(wanted)
+        assert [list(made.successors(s)) for s in made] == [list(wanted.successors(s)) for s in wanted]
+        assert [list(made.predecessors(s)) for s in made] == [list(wanted.predecessors(s)) for s in wanted]

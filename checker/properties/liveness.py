@@ -195,6 +195,24 @@ def ending(trace: Trace) -> str:
     return f"states {trace.loop}..{last} repeat forever"
 
 
+#: the data of every step of the graphs below: none (networkx keeps a dict per edge, which nothing here writes)
+NO_DATA: dict = {}
+
+
+def digraph(nx, nodes, successors) -> object:
+    """The networkx graph of `nodes` and the steps `successors(s)` lists from each (of those nodes), filled in
+    directly: networkx's add_edges_from hashes each end of a step eight times, and a state's hash is its
+    values' (a Python call per function), which made building the graph most of a liveness check."""
+    graph = nx.DiGraph()
+    node, succ, pred = graph._node, graph._succ, graph._pred
+    for s in nodes:
+        node[s], succ[s], pred[s] = {}, {}, {}
+    for s, out in succ.items():
+        for t in successors(s):
+            out[t] = pred[t][s] = NO_DATA
+    return graph
+
+
 def distances(layers) -> dict:
     """State -> its distance, from networkx's breadth-first layers."""
     return {state: depth for depth, layer in enumerate(layers) for state in layer}
@@ -239,9 +257,8 @@ class StateGraph:
             raise ValueError("liveness needs the state graph: explore with keep_graph=True")
         self.nx = nx
         self.model = model
-        self.steps = nx.DiGraph()
-        self.steps.add_nodes_from(result.graph)
-        self.steps.add_edges_from((s, t) for s, targets in result.graph.items() for t in targets if t != s)
+        graph = result.graph  # its steps lead to the very states it holds: `is not` tells a step that changes it
+        self.steps = digraph(nx, graph, lambda s: [t for t in graph[s] if t is not s])
         self.initial = result.initial
         #: state -> `model.sort_key`, computed where a tie asks for it
         self.keys: dict = {}
@@ -386,12 +403,9 @@ class StateGraph:
         views are slow)."""
         if region is everywhere and allowed is None:
             return self.steps
-        inside = self.nx.DiGraph()
-        inside.add_nodes_from(s for s in self.steps if region(s))
-        inside.add_edges_from(
-            (s, t) for s, t in self.steps.edges if s in inside and t in inside and (allowed is None or allowed(s, t))
-        )
-        return inside
+        succ = self.steps._succ
+        kept = {s: None for s in self.steps if region(s)}
+        return digraph(self.nx, kept, lambda s: [t for t in succ[s] if t in kept and (allowed is None or allowed(s, t))])
 
     def settled(self, inside):
         """The steps of `inside` that the behaviours may take forever: those every `Settles` of the fairness
@@ -401,10 +415,8 @@ class StateGraph:
         def allows(s, t) -> bool:  # under SYMMETRY or VIEW, of one real step the step stands for
             return any(all(settle.step(s, u) for settle in self.settles) for u in self.real(s, t) if u != s)
 
-        graph = self.nx.DiGraph()
-        graph.add_nodes_from(inside)
-        graph.add_edges_from((s, t) for s, t in inside.edges if s == t or allows(s, t))
-        return graph
+        succ = inside._succ
+        return digraph(self.nx, inside, lambda s: [t for t in succ[s] if s == t or allows(s, t)])
 
     def fair_ends(self, inside, conditions: tuple[Fair, ...]) -> dict:
         """State -> the fair set it lies in: the states where a fair behaviour can stay inside forever

@@ -71,7 +71,7 @@ def _namespace() -> dict:
           for name in dir(module) if not name.startswith("_")}
     ns.update(
         ANY=ANY, Rcd=values.Rcd, Fcn=values.Fcn, function=values.function, UNSET=_UNSET, NAT=lazy_sets.Naturals(), INT=lazy_sets.Integers(),
-        STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError,
+        STRINGS=lazy_sets.Strings(), BOOLEANS=frozenset((False, True)), TlaError=TlaError, SCALARS=runtime._SCALARS,
     )
     return ns
 
@@ -673,8 +673,8 @@ class Expr:
             if self.iterable:
                 return f"member({self.value(element)}, {self.value(of)}, {at})"
             x, s = self.p.fresh("_x"), self.p.fresh("_s")
-            return (f"({x} in {s} if (({x} := {self.value(element)}) is {x}) & (type({s} := {self.value(of)}) is "
-                    f"frozenset) else member({x}, {s}, {at}))")
+            return (f"(({x} in {s} and found({x}, {s}, {at})) if (({x} := {self.value(element)}) is {x}) & "
+                    f"(type({s} := {self.value(of)}) is frozenset) else member({x}, {s}, {at}))")
         (name,) = body.bound.names
         inner_env = dict(env)
         inner_env[name.uid] = f"v{name.uid}"
@@ -698,7 +698,9 @@ class Expr:
             return test
         b = self.p.fresh("_b")
         other = self.value(right)
-        return (f"(({a} {'!=' if negated else '=='} {b}) if type({a} := {code}) is type({b} := {other}) "
+        # two values of one kind that Python counts equal: alike() stops where a boolean meets a number inside
+        same = f"({a} == {b} and (type({a}) in SCALARS or alike({a}, {b}, {at})))"
+        return (f"({'not ' if negated else ''}{same} if type({a} := {code}) is type({b} := {other}) "
                 f"else {'not ' if negated else ''}eq({a}, {b}, {at}))")
 
     def unchanged(self, e: Any) -> str:

@@ -93,14 +93,36 @@ def _comparable(a: Any, b: Any) -> bool:
 def eq(a: Any, b: Any, loc) -> bool:
     """`a = b`: TLC refuses to compare an integer with a string, a boolean with a set..."""
     if type(a) is type(b) and type(a) is not RecursiveFunction:
-        return a == b
+        return a == b and (type(a) in _SCALARS or alike(a, b, loc))
     if not _comparable(a, b):
         raise TlaError(f"Attempted to check equality of {described(a)} with {described(b)}", loc)
     if type(a) is RecursiveFunction:
         a = a.value(loc)
     if type(b) is RecursiveFunction:
         b = b.value(loc)
-    return a == b
+    return a == b and alike(a, b, loc)
+
+
+def alike(a: Any, b: Any, loc) -> bool:
+    """True, for two values Python counts equal, unless a boolean in one stands where the other has a number
+    (<<TRUE>> and <<1>>, {FALSE} and {0}): TLC, comparing them part by part, stops there, and so does this."""
+    if not _alike(a, b):
+        raise TlaError(f"Attempted to check equality of {described(a)} with {described(b)}: a boolean in one "
+                       f"stands where the other has a number", loc)
+    return True
+
+
+def found(x: Any, s: frozenset, loc) -> bool:
+    """True, for `x` in the set `s` as Python finds it, unless the element Python takes for `x` is no TLA+
+    value equal to it (TRUE for 1, <<FALSE>> for <<0>>): TLC stops when it compares them, and so does this."""
+    if type(x) is str or type(x) is ModelValue or type(x) is int and not 0 <= x <= 1:
+        return True  # nothing Python counts equal to it but itself
+    if not (_has_boolean(x) or _has_boolean(s)):
+        return True
+    for e in s:
+        if e == x:
+            return alike(e, x, loc)
+    return True
 
 
 def neq(a: Any, b: Any, loc) -> bool:
@@ -205,10 +227,10 @@ def dots(a, b, loc):
 
 def member(x, s, loc) -> bool:
     """`x \\in s`."""
-    if type(s) is frozenset:
-        return x in s
-    if isinstance(s, (frozenset, LazySet)):
-        return s.contains(x) if isinstance(s, LazySet) else x in s
+    if isinstance(s, frozenset):
+        return x in s and found(x, s, loc)
+    if isinstance(s, LazySet):
+        return s.contains(x)
     raise TlaError(f"Attempted to check whether a value is in the {described(s)}, which is not a set", loc)
 
 

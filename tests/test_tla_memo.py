@@ -131,15 +131,24 @@ def test_two_states_are_one_exactly_when_their_values_are_equal_in_tla(first, se
         assert hash(s1) == hash(s2)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.dictionaries(st.sampled_from([A, B, 0, -1, False]), values, min_size=1, max_size=4), st.data(), values)
-def test_a_function_changed_by_except_knows_where_its_booleans_are_as_if_found_afresh(pairs, data, new):
-    """EXCEPT passes on what its source knew of its booleans where the new value keeps it so; a state holding
-    the function made is then one with another exactly where TLA+ says."""
+@settings(max_examples=600, deadline=None)
+@given(st.dictionaries(st.sampled_from([A, B, 0, -1, False]), values, min_size=1, max_size=4), st.data(), values,
+       st.booleans())
+def test_a_function_changed_by_except_knows_where_its_booleans_are_as_if_found_afresh(pairs, data, new, known):
+    """EXCEPT passes on what its source knew of its booleans where the new value keeps it so (`known`: the new
+    value's own found before, as a state's are; a path of two keys where the value changed is a function);
+    a state holding the function made is then one with another exactly where TLA+ says."""
     f = function(pairs)
     runtime.booleans_in(f)  # known, as it is of a state's value once compared
+    if known and isinstance(new, (Rcd, Fcn)):
+        runtime.booleans_in(new)
     changed = data.draw(st.sampled_from(sorted(pairs, key=key)))
-    g = runtime.except_(f, (changed,), lambda old: new, None)
+    path = (changed,)
+    inner = pairs[changed]
+    if isinstance(inner, (Rcd, Fcn)) and data.draw(st.booleans()):
+        runtime.booleans_in(inner)
+        path = (changed, data.draw(st.sampled_from(sorted(inner, key=key))))
+    g = runtime.except_(f, path, lambda old: new, None)
     afresh = runtime.booleans_in(type(g)(dict(g)))
     assert runtime.booleans_in(g) == afresh
     twin = numbered(g)

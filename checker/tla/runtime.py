@@ -576,12 +576,35 @@ def except_(f, path: tuple, new: Callable[[Any], Any], loc):
     pairs = dict(f)
     pairs[key] = value
     made = type(f)(pairs)
-    # where booleans are (`_booleans_in`), known at once where the new value keeps it so: a scalar in a
-    # function without booleans, a boolean in a set of flags (states are compared by it)
     where = getattr(f, "_boolean", None)
-    if where == 0 and type(value) in _NUMBERS_AND_NAMES or where == 3 and type(value) is bool:
-        made._boolean = where
+    if where is not None:
+        _pass_on(where, value, made)
     return made
+
+
+def _pass_on(where: int, value, made) -> None:
+    """Where booleans are in `made` (`booleans_in`), a function that `value` put in one place of another whose
+    booleans were `where`, when that alone tells (states are compared by it): booleans in the keys stay there;
+    a set of flags given a boolean stays one; a function holding booleans makes values holding them; a number,
+    a name or a function without booleans leaves a function without booleans so."""
+    kind = type(value)
+    if kind is bool:
+        holds = True
+    elif kind in _NUMBERS_AND_NAMES:
+        holds = False
+    elif kind is Rcd or kind is Fcn:
+        inner = getattr(value, "_boolean", None)
+        holds = None if inner is None else inner != 0
+    else:
+        holds = None
+    if where == 2 or where == 3 and kind is bool:
+        made._boolean = where
+    elif where == 3 or holds is None or kind is bool:  # a boolean given: are the values now booleans alone?
+        return
+    elif holds:
+        made._boolean = 1
+    elif where == 0:
+        made._boolean = 0
 
 
 def colon_gt(a, b, loc):

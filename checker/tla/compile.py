@@ -776,8 +776,12 @@ class Expr:
 
     def c_SetEnum(self, e: t.SetEnum) -> str:
         if all(_is_literal(i) for i in e.items):
-            return self.p.constant(frozenset(_literal(i) for i in e.items))
-        return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
+            made = frozenset(_literal(i) for i in e.items)
+            if len(made) == len(e.items):  # else a boolean and a number merged: stopped where it is evaluated
+                return self.p.constant(made)
+        if len(e.items) < 2:
+            return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
+        return f"enumerated(({''.join(self.value(i) + ', ' for i in e.items)}), {self.p.loc(e.loc)})"
 
     def c_SetFilter(self, e: t.SetFilter) -> str:
         """A comprehension over a listed set; `filter_set` for another (an infinite one stays a filter)."""

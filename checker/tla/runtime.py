@@ -112,6 +112,19 @@ def alike(a: Any, b: Any, loc) -> bool:
     return True
 
 
+def enumerated(elements: tuple, loc) -> frozenset:
+    """`{a, b, ...}`. Two elements that Python counts equal and TLA+ does not (0 and FALSE, <<1>> and <<TRUE>>)
+    would be merged into one: TLC stops when it orders them, and so does this."""
+    made = frozenset(elements)
+    if len(made) < len(elements):
+        first: dict = {}
+        for e in elements:
+            f = first.setdefault(e, e)
+            if f is not e:
+                alike(f, e, loc)
+    return made
+
+
 def found(x: Any, s: frozenset, loc) -> bool:
     """True, for `x` in the set `s` as Python finds it, unless the element Python takes for `x` is no TLA+
     value equal to it (TRUE for 1, <<FALSE>> for <<0>>): TLC stops when it compares them, and so does this."""

@@ -1,7 +1,8 @@
 ---------------------------- MODULE kinds_compared ----------------------------
 \* A boolean compared with a number inside two values (TLC stops there; Python
 \* counts TRUE equal to 1), a few steps in, one per cfg: tuples, sets, records,
-\* and membership in a set of numbers and in an interval. Alike holds: the same
+\* membership in a set of numbers and in an interval, and a set of 1 and TRUE
+\* (one element to Python). Alike holds: the same
 \* values compared, which TLC answers.
 EXTENDS Integers
 
@@ -17,5 +18,6 @@ Records == Step([a |-> x = 2, b |-> 0] /= [a |-> 1, b |-> 0])
 InSet == Step((x = 2) \in {1, 2})
 InInterval == Step((x = 2) \in 1..3)
 NumberInFlags == Step(1 \in {x = 2})
+Enumerated == Step({x - 1, x = 2})
 Alike == Step(<<x = 2, 1>> = <<TRUE, 1>> /\ (x = 2) \in {TRUE} /\ [a |-> 1] /= [a |-> 2])
 =============================================================================

@@ -166,6 +166,8 @@ Sum(s) == IF s = <<>> THEN 0 ELSE Head(s) + Len(Tail(s))
 RECURSIVE Fact(_)
 Fact(n) == IF n = 0 THEN 1 ELSE n * Fact(n - 1)
 Up(n) == [i \\in 1..n |-> i]
+fact[n \\in Nat] == IF n = 0 THEN 1 ELSE n * fact[n - 1]
+Itself == fact = fact /\\ <<fact>> = <<fact>>
 Val == <<Pick(TRUE), Pick(1), Pick({FALSE}), Pick({0}), Wrap(TRUE), Wrap(1), Twice(1), Min(2, 1), Fact(4)>>
 Doubled == x + x
 Init == x = 0
@@ -195,6 +197,13 @@ def test_remembered_values_tell_a_boolean_from_a_number(tmp_path):
     assert [type(next(iter(next(iter(v))))) for v in value[2:4]] == [bool, int]
     assert [type(v[0]) for v in value[4:6]] == [bool, int]
     assert value[6:] == ((1, 1), 1, 24)
+
+
+def test_a_value_equals_itself_without_being_listed(tmp_path):
+    """A recursive function over Nat is the same as itself: comparing it does not list it to look for booleans."""
+    program, names = program_and_names(tmp_path)
+    d = names["Itself"]
+    assert program.evaluator(t.Apply(d.loc, "Itself", (), target=d))(None) is True
 
 
 def test_a_state_level_definition_is_right_in_each_of_three_states_asked_in_turn(tmp_path):

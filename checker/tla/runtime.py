@@ -106,7 +106,8 @@ def eq(a: Any, b: Any, loc) -> bool:
 def alike(a: Any, b: Any, loc) -> bool:
     """True, for two values Python counts equal, unless a boolean in one stands where the other has a number
     (<<TRUE>> and <<1>>, {FALSE} and {0}): TLC, comparing them part by part, stops there, and so does this."""
-    if not _alike(a, b):
+    # a value is alike itself, and a lazy set or a recursive function is not listed to look inside
+    if a is not b and type(a) in _MEMO_KINDS and type(b) in _MEMO_KINDS and not _alike(a, b):
         raise TlaError(f"Attempted to check equality of {described(a)} with {described(b)}: a boolean in one "
                        f"stands where the other has a number", loc)
     return True

@@ -602,23 +602,16 @@ def _pass_on(where: int, value, made) -> None:
     a set of flags given a boolean stays one; a function holding booleans makes values holding them; a number,
     a name or a function without booleans leaves a function without booleans so."""
     kind = type(value)
-    if kind is bool:
-        holds = True
-    elif kind in _NUMBERS_AND_NAMES:
-        holds = False
-    elif kind is Rcd or kind is Fcn:
-        inner = getattr(value, "_boolean", None)
-        holds = None if inner is None else inner != 0
-    else:
-        holds = None
     if where == 2 or where == 3 and kind is bool:
         made._boolean = where
-    elif where == 3 or holds is None or kind is bool:  # a boolean given: are the values now booleans alone?
-        return
-    elif holds:
-        made._boolean = 1
-    elif where == 0:
-        made._boolean = 0
+    elif (where == 0 or where == 1) and kind is not bool:  # a boolean given: values booleans alone? not told
+        # where booleans are in the value: a function's as found (None: not yet), none in a number or a name
+        inner = getattr(value, "_boolean", None) if kind is Rcd or kind is Fcn else \
+            0 if kind in _NUMBERS_AND_NAMES else None  # fmt: skip
+        if inner:
+            made._boolean = 1
+        elif inner == 0 and where == 0:
+            made._boolean = 0
 
 
 def colon_gt(a, b, loc):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tla_values import tla_values
 
 from checker.tla import runtime, tree as t
+from checker.tla.errors import TlaError
 from checker.tla.spec_model import load
 from checker.tla.values import Fcn, ModelValue, Rcd, function, key, ordered
 
@@ -58,6 +59,71 @@ def test_a_large_sets_boolean_is_found_and_kept(value):
     assert runtime._has_boolean(value) == has_boolean(value)
     assert runtime._has_boolean(value) == has_boolean(value)
     assert runtime._has_boolean(frozenset(value)) == has_boolean(value)
+
+
+#: values small enough that two lists often hold a pair Python merges (<<0>> and <<FALSE>>, {1} and {TRUE})
+few = st.one_of(st.sampled_from([0, 1, False, True, (0,), (False,), frozenset({1}), frozenset({True}), "a", A]),
+                tla_values(st.integers(0, 1), [A], [0, False], size=2, leaves=3))
+
+
+def orderable(elements) -> bool:
+    """TLC can order them: a model value with anything, else values of one kind (sets with sets, functions,
+    records and sequences with each other)."""
+    def kind(v):
+        if isinstance(v, ModelValue):
+            return None
+        if isinstance(v, (bool, int, str)):
+            return type(v)
+        return frozenset if isinstance(v, frozenset) else "function"
+    return len({kind(v) for v in elements} - {None}) <= 1
+
+
+def merged_apart(left, right) -> bool:
+    """Whether Python would merge two values TLA+ tells apart, one from each list."""
+    return any(x == y and not same(x, y) for x in left for y in right)
+
+
+def same_set(made, elements) -> bool:
+    """Whether the set `made` holds exactly the elements listed, as TLA+ tells them apart."""
+    distinct = [x for i, x in enumerate(elements) if not any(same(x, y) for y in elements[:i])]
+    return len(made) == len(distinct) and all(any(same(x, y) for y in made) for x in distinct)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(few, max_size=5))
+def test_a_set_is_made_of_elements_tlc_can_order_and_keeps_them_apart(elements):
+    stops = not orderable(elements) or any(
+        merged_apart([x], elements[i + 1:]) for i, x in enumerate(elements))
+    try:
+        made = runtime.enumerated(elements, None)
+    except TlaError:
+        assert stops
+        return
+    assert not stops
+    assert same_set(made, elements)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(few, max_size=2), st.lists(few, max_size=2), st.sampled_from(["cup", "cap", "diff"]))
+def test_union_intersection_and_difference_stop_where_tlc_would(left, right, op):
+    try:
+        a, b = runtime.enumerated(left, None), runtime.enumerated(right, None)
+    except TlaError:
+        return
+    a_elements, b_elements = list(a), list(b)
+    stops = a and b and not orderable(a_elements + b_elements)
+    try:
+        made = getattr(runtime, op)(a, b, None)
+    except TlaError:
+        assert stops
+        return
+    assert not stops
+    if merged_apart(a_elements, b_elements):  # <<0>> in one, <<FALSE>> in the other: merged (docs/tla.md)
+        return
+    in_b = [x for x in a_elements if any(same(x, y) for y in b_elements)]
+    expected = {"cup": a_elements + [y for y in b_elements if not any(same(x, y) for x in a_elements)],
+                "cap": in_b, "diff": [x for x in a_elements if x not in in_b]}[op]
+    assert same_set(made, expected)
 
 
 @settings(max_examples=300, deadline=None)

@@ -775,10 +775,8 @@ class Expr:
         return f"choose({self.value(b.set)}, {test}, {at})"
 
     def c_SetEnum(self, e: t.SetEnum) -> str:
-        if all(_is_literal(i) for i in e.items):
-            made = frozenset(_literal(i) for i in e.items)
-            if len(made) == len(e.items):  # else a boolean and a number merged: stopped where it is evaluated
-                return self.p.constant(made)
+        if _is_literal(e):  # else a set TLC cannot order, stopped where it is evaluated
+            return self.p.constant(_literal(e))
         if len(e.items) < 2:
             return f"frozenset(({''.join(self.value(i) + ', ' for i in e.items)}))"
         return f"enumerated(({''.join(self.value(i) + ', ' for i in e.items)}), {self.p.loc(e.loc)})"
@@ -812,7 +810,7 @@ class Expr:
 
     def c_SetMap(self, e: t.SetMap) -> str:
         clauses, env = self.bind(e.bounds)
-        return f"frozenset([{self.with_env(env).value(e.body)} {clauses}])"
+        return f"enumerated([{self.with_env(env).value(e.body)} {clauses}], {self.p.loc(e.loc)})"
 
     def c_FcnLit(self, e: t.FcnLit) -> str:
         at = self.p.loc(e.loc)
@@ -1013,8 +1011,20 @@ _LITERAL = re.compile(r"-?\d+|'[^'\\]*'|\"[^\"\\]*\"")
 
 
 def _is_literal(e: Any) -> bool:
-    return isinstance(e, (t.Num, t.Str, t.Bool)) or (isinstance(e, t.Tuple) and all(_is_literal(i) for i in e.items)) \
-        or (isinstance(e, t.SetEnum) and all(_is_literal(i) for i in e.items))
+    """Whether `e` is a constant written out, and, for a set, one whose elements TLC can order and Python keeps
+    apart."""
+    if isinstance(e, (t.Num, t.Str, t.Bool)):
+        return True
+    if isinstance(e, t.Tuple):
+        return all(_is_literal(i) for i in e.items)
+    if isinstance(e, t.SetEnum) and all(_is_literal(i) for i in e.items):
+        items = [_literal(i) for i in e.items]
+        try:
+            runtime.enumerated(items, None)
+        except TlaError:
+            return False
+        return True
+    return False
 
 
 def _literal(e: Any) -> Any:

@@ -113,10 +113,13 @@ def alike(a: Any, b: Any, loc) -> bool:
     return True
 
 
-def enumerated(elements: tuple, loc) -> frozenset:
-    """`{a, b, ...}`. Two elements that Python counts equal and TLA+ does not (0 and FALSE, <<1>> and <<TRUE>>)
-    would be merged into one: TLC stops when it orders them, and so does this."""
+def enumerated(elements, loc) -> frozenset:
+    """`{a, b, ...}` and `{e : x \\in S}`. TLC orders a set's elements to compare, count or remember it, and
+    stops at two it cannot order (1 and "a", 2 and FALSE); Python would also merge two it counts equal and
+    TLA+ does not (0 and FALSE, <<1>> and <<TRUE>>). Either stops here, where the set is made."""
     made = frozenset(elements)
+    if len(elements) > 1:
+        one_kind(elements, loc)
     if len(made) < len(elements):
         first: dict = {}
         for e in elements:
@@ -124,6 +127,28 @@ def enumerated(elements: tuple, loc) -> frozenset:
             if f is not e:
                 alike(f, e, loc)
     return made
+
+
+def one_kind(elements, loc) -> None:
+    """Stops unless TLC can order the elements (a model value with any, else values of one kind)."""
+    kinds = set(map(type, elements))
+    if len(kinds) > 1:
+        kinds.discard(ModelValue)
+        if len(kinds) > 1:
+            seen = next(e for e in elements if type(e) is not ModelValue)
+            for e in elements:
+                if not _comparable(seen, e):
+                    raise TlaError(f"Attempted to compare {described(seen)} with {described(e)}: TLC orders a "
+                                   f"set's elements and cannot order these two", loc)
+
+
+def joined(a: frozenset, b: frozenset, loc) -> None:
+    """Stops where TLC would, for `a \\cup b`, `a \\cap b` or `a \\ b` of two listed sets: at an element of
+    one that TLC cannot compare with the other's (a number and a boolean or a string)."""
+    if a and b:
+        x, y = next(iter(a)), next(iter(b))
+        if type(x) is not type(y) or type(x) is ModelValue:
+            one_kind((*a, *b), loc)
 
 
 def found(x: Any, s: frozenset, loc) -> bool:
@@ -250,18 +275,21 @@ def member(x, s, loc) -> bool:
 
 def cup(a, b, loc):
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        joined(a, b, loc)
         return frozenset.union(a, b)
     return _combined("\\cup", as_set(a, loc), as_set(b, loc), loc)
 
 
 def cap(a, b, loc):
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        joined(a, b, loc)
         return frozenset.intersection(a, b)
     return _combined("\\cap", as_set(a, loc), as_set(b, loc), loc)
 
 
 def diff(a, b, loc):
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        joined(a, b, loc)
         return frozenset.difference(a, b)
     return _combined("\\", as_set(a, loc), as_set(b, loc), loc)
 
@@ -292,10 +320,7 @@ def big_union(s, loc):
     sets = [as_set(inner, loc) for inner in listed(as_set(s, loc), loc)]
     if any(isinstance(inner, LazySet) and inner.size() is None for inner in sets):
         return Unions(tuple(sets), loc)
-    out: set = set()
-    for inner in sets:
-        out.update(listed(inner, loc))
-    return frozenset(out)
+    return enumerated([e for inner in sets for e in listed(inner, loc)], loc)
 
 
 def filter_set(s, test: Callable, loc):

@@ -167,9 +167,10 @@ def test_ttt_check_evaluates_each_construct_as_tlc_does(name, expressions_model)
 # ---- specs and cfgs --------------------------------------------------------------------------------
 
 MODELS = MANIFEST["models"]
-#: ttt-check's exit code for each of TLC's: TLC's assumption failure (10), error (75), error while it checks the
-#: temporal properties (255) and SANY's refusal (150) are ttt-check's "the spec cannot be read or evaluated" (3)
-EXIT = {0: 0, 10: 3, 11: 11, 12: 12, 13: 13, 75: 3, 150: 3, 255: 3}
+#: ttt-check's exit code for each of TLC's: TLC's assumption failure (10), error (75), error while it evaluates an
+#: invariant (76), error while it checks the temporal properties (255) and SANY's refusal (150) are ttt-check's
+#: "the spec cannot be read or evaluated" (3)
+EXIT = {0: 0, 10: 3, 11: 11, 12: 12, 13: 13, 75: 3, 76: 3, 150: 3, 255: 3}
 _PLACE = re.compile(r"\bline (\d+), col (\d+) to line \d+, col \d+ of module \w+")
 _NESTED = re.compile(r"^\d+\. Line (\d+), column (\d+) to line \d+, column \d+ in \w+$", re.MULTILINE)
 

@@ -724,21 +724,30 @@ class Expr:
     # ---- binding constructs -----------------------------------------------------------------------------
 
     def bind(self, bounds: tuple, ordered: bool = False) -> tuple[str, dict]:
-        """`for v in S` clauses for the bounds, and the environment with their names."""
+        """`for v in S` clauses for the bounds, and the environment with their names. The sets of two or more
+        loops are listed once, first, as TLC does (no bound of `\\A x \\in S, y \\in T` is read in T), and not
+        again for each element of the loop around."""
         env = dict(self.env)
-        clauses = []
+        listings, loops = [], []
         for b in bounds:
             s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
-            listing = f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})"
+            listings.append(f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})")
             if b.tuple_:
                 names = [f"v{n.uid}" for n in b.names]
-                clauses.append(f"for ({', '.join(names)},) in tuples({listing}, {len(names)}, {at})")
+                loops.append((f"({', '.join(names)},)", f"tuples({{}}, {len(names)}, {at})"))
             else:
-                for n in b.names:
-                    clauses.append(f"for v{n.uid} in {listing}")
+                loops += [(f"v{n.uid}", "{}") for n in b.names]
             for n in b.names:
                 env[n.uid] = f"v{n.uid}"
+        if len(loops) == 1:
+            ((name, over),) = loops
+            return f"for {name} in {over.format(listings[0])}", env
+        kept = [self.p.fresh("_l") for _ in listings]
+        clauses = [f"for ({''.join(k + ', ' for k in kept)}) in (({''.join(x + ', ' for x in listings)}),)"]
+        owner = [i for i, b in enumerate(bounds) for _ in ([()] if b.tuple_ else b.names)]
+        for (name, over), i in zip(loops, owner):
+            clauses.append(f"for {name} in {over.format(kept[i])}")
         return " ".join(clauses), env
 
     def c_Quant(self, e: t.Quant) -> str:

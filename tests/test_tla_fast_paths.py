@@ -4,7 +4,8 @@ CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order,
 (`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
 place in the cfg, an interval listed as it is made. The integer operators, `Len`, `i \in DOMAIN s` and
 `r.f` are written out in the code for the values they expect, and call the runtime's functions for any
-other (which stop as TLC does). A LET definition without parameters is a cell its reads look into,
+other (which stop as TLC does). A set of functions on 1..n lists its sequences at once, and answers
+membership without copying the function. A LET definition without parameters is a cell its reads look into,
 computed at the first read: never when unread (in ENABLED too), never twice.
 """
 
@@ -14,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.tla import runtime
+import itertools
+
+from checker.tla import lazy, runtime
 from checker.tla import tree as t
 from checker.tla.spec_model import load
 from checker.tla.errors import TlaError
@@ -155,3 +158,20 @@ def test_a_fold_over_a_set_takes_its_elements_in_tlcs_order(fast):
     spec, _, _ = fast
     successors = spec.next_states
     assert [successors(state) for state in spec.init_states()] == [[(1,)]]  # the action's LET read, not the other
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.integers(0, 3).map(lambda n: interval(1, n)), st.frozensets(st.sampled_from([0, 1, 2, "a"]),
+                                                                                 max_size=3)),
+       st.frozensets(st.one_of(numbers, st.booleans(), st.sampled_from(["x", "y"])), max_size=3), st.data())
+def test_a_set_of_functions_lists_and_answers_as_the_functions_of_each_argument_in_turn(domain, range_, data):
+    made = lazy.Functions(domain, range_)
+    arguments, values = ordered(domain), ordered(range_)
+    written = [function(dict(zip(arguments, chosen))) for chosen in itertools.product(values, repeat=len(arguments))]
+    listed = list(made.generate())
+    assert listed == written and [type(f) for f in listed] == [type(f) for f in written]
+    for f in written:
+        assert made.contains(f)
+    other = data.draw(st.dictionaries(st.sampled_from([0, 1, 2, 3, "a"]), st.sampled_from([0, 1, 5, "x"]), max_size=3))
+    inside = set(other) == set(domain) and all(v in range_ for v in other.values())
+    assert made.contains(function(other)) == inside

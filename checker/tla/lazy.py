@@ -14,7 +14,7 @@ import math
 from typing import Any, Callable, Iterator
 
 from checker.tla.errors import TlaError, Unsupported
-from checker.tla.values import Rcd, function, is_function, items, ordered
+from checker.tla.values import Rcd, function, is_function, ordered
 
 #: the most elements a lazy set is listed with
 LIMIT = 1_000_000
@@ -186,9 +186,18 @@ class Functions(LazySet):
     def contains(self, value):
         if not is_function(value):
             return False
-        pairs = dict(items(value))
         dom = listed(self.domain, self.loc)
-        return len(pairs) == len(dom) and all(k in pairs for k in dom) and all(v in self.range for v in pairs.values())
+        if len(value) != len(dom):
+            return False
+        if type(value) is tuple:  # a sequence: its domain is 1..Len
+            if not dom.issuperset(range(1, len(value) + 1)):
+                return False
+        elif not all(k in value for k in dom):
+            return False
+        values = value if type(value) is tuple else value.values()
+        if type(self.range) is frozenset:
+            return self.range.issuperset(values)
+        return all(v in self.range for v in values)
 
     def size(self):
         d, r = cardinality(self.domain), cardinality(self.range)
@@ -199,6 +208,9 @@ class Functions(LazySet):
     def generate(self):
         dom = ordered(listed(self.domain, self.loc))
         rng = ordered(listed(self.range, self.loc))
+        if dom == list(range(1, len(dom) + 1)) and all(type(k) is int for k in dom):  # sequences, made at once
+            yield from itertools.product(rng, repeat=len(dom))
+            return
         for values in itertools.product(rng, repeat=len(dom)):
             yield function(dict(zip(dom, values)))
 

@@ -413,6 +413,10 @@ def choose(s, holds: Callable[[Any], Any], loc):
             if truth(holds(x), loc, "the condition of CHOOSE"):
                 return x
         _none_chosen(loc)
+    if type(s) is frozenset and len(s) > 1 and type(next(iter(s))) in _COMPOUND and _ORDERED.get(id(s)) is None:
+        only = _only_chosen(s, holds, loc)  # a set made anew, of values costly to order: P of each first
+        if only is not None:
+            return only[0]
     elements = enum(s, loc)
     for i, x in enumerate(elements):
         if truth(holds(x), loc, "the condition of CHOOSE"):
@@ -421,6 +425,29 @@ def choose(s, holds: Callable[[Any], Any], loc):
             others = [y for y in elements[i + 1:] if strings_decide(x, y) and _also_chosen(y, holds, loc)]
             return CHOICES.pick(s, [x] + others, loc) if others else x
     _none_chosen(loc)
+
+
+#: the kinds of value whose order TLC finds part by part
+_COMPOUND = frozenset({tuple, frozenset, Rcd, Fcn})
+
+
+def _only_chosen(s: frozenset, holds: Callable[[Any], Any], loc) -> tuple | None:
+    """`(x,)` when x is the one element of `s` that satisfies P, P evaluated on every element without error:
+    TLC, whatever its order, takes x (`CHOOSE x \\in S : P(x) /\\ \\A y \\in S : P(y) => y = x`). None when
+    P fails on some element, or holds for two (then TLC's order decides)."""
+    found = None
+    for x in s:
+        try:
+            chosen = truth(holds(x), loc, "the condition of CHOOSE")
+        except (TlaError, Unsupported):
+            return None
+        if chosen:
+            if found is not None:
+                return None
+            found = (x,)
+    if found is None:
+        _none_chosen(loc)
+    return found
 
 
 def choose_first(s, loc):

@@ -729,25 +729,23 @@ class Expr:
         again for each element of the loop around."""
         env = dict(self.env)
         listings, loops = [], []
-        for b in bounds:
+        for i, b in enumerate(bounds):  # a loop: (its names, what it walks with {} for its set's listing, the set)
             s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
             listings.append(f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})")
             if b.tuple_:
                 names = [f"v{n.uid}" for n in b.names]
-                loops.append((f"({', '.join(names)},)", f"tuples({{}}, {len(names)}, {at})"))
+                loops.append((f"({', '.join(names)},)", f"tuples({{}}, {len(names)}, {at})", i))
             else:
-                loops += [(f"v{n.uid}", "{}") for n in b.names]
+                loops += [(f"v{n.uid}", "{}", i) for n in b.names]
             for n in b.names:
                 env[n.uid] = f"v{n.uid}"
         if len(loops) == 1:
-            ((name, over),) = loops
+            ((name, over, _),) = loops
             return f"for {name} in {over.format(listings[0])}", env
         kept = [self.p.fresh("_l") for _ in listings]
         clauses = [f"for ({''.join(k + ', ' for k in kept)}) in (({''.join(x + ', ' for x in listings)}),)"]
-        owner = [i for i, b in enumerate(bounds) for _ in ([()] if b.tuple_ else b.names)]
-        for (name, over), i in zip(loops, owner):
-            clauses.append(f"for {name} in {over.format(kept[i])}")
+        clauses += [f"for {name} in {over.format(kept[i])}" for name, over, i in loops]
         return " ".join(clauses), env
 
     def c_Quant(self, e: t.Quant) -> str:

@@ -195,7 +195,7 @@ class Functions(LazySet):
         elif not all(k in value for k in dom):
             return False
         values = value if type(value) is tuple else value.values()
-        if type(self.range) is frozenset:
+        if isinstance(self.range, frozenset):  # an interval too
             return self.range.issuperset(values)
         return all(v in self.range for v in values)
 

@@ -435,19 +435,19 @@ def _only_chosen(s: frozenset, holds: Callable[[Any], Any], loc) -> tuple | None
     """`(x,)` when x is the one element of `s` that satisfies P, P evaluated on every element without error:
     TLC, whatever its order, takes x (`CHOOSE x \\in S : P(x) /\\ \\A y \\in S : P(y) => y = x`). None when
     P fails on some element, or holds for two (then TLC's order decides)."""
-    found = None
+    only = None
     for x in s:
         try:
             chosen = truth(holds(x), loc, "the condition of CHOOSE")
         except (TlaError, Unsupported):
             return None
         if chosen:
-            if found is not None:
+            if only is not None:
                 return None
-            found = (x,)
-    if found is None:
+            only = (x,)
+    if only is None:
         _none_chosen(loc)
-    return found
+    return only
 
 
 def choose_first(s, loc):

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import combinations, permutations, product
-from operator import xor
 from typing import Any, Callable, Iterable, Iterator
 
+from checker.hashed import HASH_BITS, HashedDict, changed
 from checker.quint.errors import QuintError, Refused, TooLarge, fault  # noqa: F401 (the evaluator's code reads these names here)
 from checker.quint.integers import multiply, power
 from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these names from this module)
@@ -43,42 +43,7 @@ from checker.quint.lazy import (  # noqa: F401 (the evaluator's code reads these
 from checker.quint.value import QList, Record, Variant, flat
 
 
-class _Hashable(dict):
-    """A dict that is never changed once built, hashed by its items (the hash is computed once).
-
-    The hash is the exclusive or of the items' hashes, so that a copy with one item changed gets its
-    hash from the original's in two steps (see `_changed`) instead of hashing every item again, each
-    step a machine word's `^` (a sum of squares, taken modulo a prime, costs long arithmetic). Python
-    hashes an item, a (key, value) tuple, by multiplying and rotating: which key holds which value
-    changes the bits of its hash all over. (A plain sum of the items' hashes would depend little on it.)
-    """
-
-    __slots__ = ("_hash",)
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = reduce(xor, map(hash, self.items()), 0) & _HASH_BITS
-            return self._hash
-
-
-def _changed(original: _Hashable, key: Any, value: Any, new: _Hashable) -> _Hashable:
-    """`new`, a copy of `original` with `key` set to `value`, given its hash if the original knows its own."""
-    try:
-        known = original._hash
-    except AttributeError:
-        return new
-    total = known ^ hash((key, original[key])) if key in original else known
-    new._hash = (total ^ hash((key, value))) & _HASH_BITS
-    return new
-
-
-#: a map keeps 60 bits of its hash: an int of two of Python's 30-bit digits, the least memory per state
-_HASH_BITS = (1 << 60) - 1
-
-
-class QMap(_Hashable):
+class QMap(HashedDict):
     """A Quint map: an immutable, hashable dict. `m[key]` is Quint's `m.get(key)`: a missing key is an error."""
 
     __slots__ = ()
@@ -87,7 +52,7 @@ class QMap(_Hashable):
         raise QuintError(f"key {shown(key)} is not in the map (its keys: {shown(frozenset(self))})")
 
 
-class FrozenRecord(_Hashable, Record):
+class FrozenRecord(HashedDict, Record):
     """A Quint record as the rest of ttt-check reads it (see `to_value`): an immutable, hashable `Record`."""
 
     __slots__ = ()
@@ -687,8 +652,8 @@ def map_set(m: dict, key: Any, value: Any, at: int | None = None) -> QMap:
         raise fault(f"set: key {shown(key)} is not in the map (use put to add a key)", at)
     new = QMap(m)
     new[key] = value
-    try:  # as `_changed`, written out: the step's hot spot
-        new._hash = (m._hash ^ hash((key, m[key])) ^ hash((key, value))) & _HASH_BITS  # type: ignore[attr-defined]
+    try:  # as `changed`, written out: the step's hot spot
+        new._hash = (m._hash ^ hash((key, m[key])) ^ hash((key, value))) & HASH_BITS  # type: ignore[attr-defined]
     except AttributeError:
         pass
     return new
@@ -701,7 +666,7 @@ def set_by(m: dict, key: Any, f: Callable, at: int | None = None) -> QMap:
 def put(m: dict, key: Any, value: Any) -> QMap:
     new = QMap(m)
     new[key] = value
-    return _changed(m, key, value, new)
+    return changed(m, key, value, new)
 
 
 def quint_map(*pairs: tuple) -> QMap:

@@ -12,6 +12,7 @@ import random
 import sys
 from typing import Any, Callable, Iterable
 
+from checker.hashed import changed
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.lazy import (
     Combined,
@@ -639,27 +640,38 @@ def except_(f, path: tuple, new: Callable[[Any], Any], loc):
         return f
     old = f[key]
     value = new(old) if not rest else except_(old, rest, new, loc)
-    pairs = dict(f)
-    pairs[key] = value
-    made = type(f)(pairs)
+    made = type(f)(f)
+    dict.__setitem__(made, key, value)  # made here, before anything reads it: a TLA+ function is never changed
+    if type(value) in _HASHED_AT_ONCE or getattr(value, "_hash", None) is not None:
+        changed(f, key, value, made)
     where = getattr(f, "_boolean", None)
     if where is not None:
         _pass_on(where, value, made)
     return made
 
 
+#: the kinds of value hashed at once, without looking inside (a set's elements were hashed as it was made): a
+#: function given one is hashed from the function it copies (`checker.hashed.changed`); a lazy set may have
+#: to be listed to be hashed, and is not
+_HASHED_AT_ONCE = frozenset({int, str, bool, ModelValue, frozenset, Interval})
+
+
 def _pass_on(where: int, value, made) -> None:
     """Where booleans are in `made` (`booleans_in`), a function that `value` put in one place of another whose
     booleans were `where`, when that alone tells (states are compared by it): booleans in the keys stay there;
-    a set of flags given a boolean stays one; a function holding booleans makes values holding them; a number,
-    a name or a function without booleans leaves a function without booleans so."""
+    a set of flags given a boolean stays one; a boolean, or a value holding one, makes values holding them; a
+    number, a name or a value without booleans leaves a function without booleans so."""
     kind = type(value)
     if where == 2 or where == 3 and kind is bool:
         made._boolean = where
-    elif (where == 0 or where == 1) and kind is not bool:  # a boolean given: values booleans alone? not told
-        # where booleans are in the value: a function's as found (None: not yet), none in a number or a name
+    elif kind is bool:  # booleans in the values now: all of them if the only one, else not told (1 is walked)
+        made._boolean = 3 if len(made) == 1 else 1
+    elif where == 0 or where == 1:
+        # where booleans are in the value: a function's as found (None: not yet), none in a number or a name,
+        # a sequence's or a set's looked for in it alone (not in every value of `made`, later)
         inner = getattr(value, "_boolean", None) if kind is Rcd or kind is Fcn else \
-            0 if kind in _NUMBERS_AND_NAMES else None  # fmt: skip
+            0 if kind in _NUMBERS_AND_NAMES else \
+            int(_has_boolean(value)) if kind is tuple or kind is frozenset else None  # fmt: skip
         if inner:
             made._boolean = 1
         elif inner == 0 and where == 0:

@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any, Collection, Iterable
 
 from checker.digits import decimal
+from checker.hashed import HashedDict
 
 
 class ModelValue:
@@ -58,18 +59,11 @@ def interval(low: int, high: int) -> frozenset:
     return Interval(low, high) if low <= high else frozenset()
 
 
-class _Function(dict):
+class _Function(HashedDict):
     """A TLA+ function as an immutable, hashable mapping (never changed once made). It keeps its hash, and
     where booleans are part of it (`checker.tla.runtime.memo_key`, `State`), once computed."""
 
-    __slots__ = ("_hash", "_boolean")
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            self._hash = hash(frozenset(self.items()))
-            return self._hash
+    __slots__ = ("_boolean",)
 
     def _immutable(self, *args, **kwargs):
         raise TypeError("a TLA+ function does not change")

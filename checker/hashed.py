@@ -30,6 +30,14 @@ class HashedDict(dict):
             self._hash = reduce(xor, map(hash, self.items()), 0) & HASH_BITS
             return self._hash
 
+    def hashed(self) -> bool:
+        """Whether the hash is known already."""
+        try:
+            self._hash
+        except AttributeError:
+            return False
+        return True
+
 
 def changed(original: HashedDict, key: Any, value: Any, new: HashedDict) -> HashedDict:
     """`new`, a copy of `original` with `key` set to `value`, given its hash if the original knows its own."""

@@ -4,7 +4,7 @@ CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order,
 (`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
 place in the cfg, an interval listed as it is made. The integer operators, `Len`, `i \in DOMAIN s` and
 `r.f` are written out in the code for the values they expect, and call the runtime's functions for any
-other (which stop as TLC does). A set of functions on 1..n lists its sequences at once, and answers
+other (which stop as TLC does); a variable bound to the elements of `a..b` is known to be an integer there. A set of functions on 1..n lists its sequences at once, and answers
 membership without copying the function. A LET definition without parameters is a cell its reads look into,
 computed at the first read: never when unread (in ENABLED too), never twice.
 """
@@ -113,6 +113,7 @@ Length(s, b) == Len(s)
 Field(r, b) == r.f
 InDomain(a, b) == a \in DOMAIN b
 Twice(a) == a + a
+Indexed(a, b) == [i \in 1..3 |-> <<i + a, a - i, i * a, i < a, i <= a, i > a, i >= a, b[i]>>]
 RECURSIVE Sum(_)
 Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
 Sums == <<Sum({<<3, 1>>, <<1, 2>>, <<2, 0>>}), Sum({<<1>>, <<0, 5>>}), Sum({<<2, FALSE>>, <<1, TRUE>>})>>
@@ -133,7 +134,10 @@ OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "L
              "Literals": lambda a, b, loc: (runtime.add(a, 1, loc), runtime.sub(2, a, loc), 12, runtime.lt(a, -1, loc),
                                             runtime.ge(0, a, loc)),
              "Length": lambda s, b, loc: runtime.length(s, loc), "Field": lambda r, b, loc: runtime.field(r, "f", loc),
-             "InDomain": lambda a, b, loc: runtime.member(a, runtime.dom(b, loc), loc)}
+             "InDomain": lambda a, b, loc: runtime.member(a, runtime.dom(b, loc), loc),
+             "Indexed": lambda a, b, loc: tuple((runtime.add(i, a, loc), runtime.sub(a, i, loc), runtime.mul(i, a, loc),
+                                                 runtime.lt(i, a, loc), runtime.le(i, a, loc), runtime.gt(i, a, loc),
+                                                 runtime.ge(i, a, loc), runtime.apply(b, i, loc)) for i in range(1, 4))}
 
 
 @pytest.fixture(scope="module")

@@ -392,7 +392,7 @@ class BoundedSequences(LazySet):
         self.written = "SeqOf(S, n)"
 
     def contains(self, value):
-        return type(value) is tuple and len(value) <= self.bound and all(v in self.base for v in value)
+        return type(value) is tuple and len(value) <= self.bound and all(map(self.base.__contains__, value))
 
     def size(self):
         n = _cardinality(self.base)

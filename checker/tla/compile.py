@@ -64,6 +64,11 @@ MEMO_SIZE = 100_000
 UNROLL_SIZE, UNROLL_CODE = 8, 4000
 
 
+def _is_interval(e: Any) -> bool:
+    """Whether `e` is written `a..b` (whose elements are integers, or it stops)."""
+    return isinstance(e, t.Apply) and getattr(e.target, "function", None) == "dots"
+
+
 def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators (the Community Modules' too), the value types, the
     constant sets."""
@@ -144,6 +149,9 @@ class Program:
         #: definition -> whether it is small enough to write in place of its calls
         self.sizes: dict[int, bool] = {}
         self.cheaps: dict[int, bool] = {}
+        #: the names of loop variables bound to the elements of an interval `a..b`: integers, whose operators
+        #: and indices need no test of kind
+        self.ints: set[str] = set()
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -640,7 +648,7 @@ class Expr:
         """Python's operator on two numbers, each tested unless it is an integer literal; else `function`."""
         names, tests = [], []
         for code in (left, right):
-            if _INT_LITERAL.fullmatch(code):
+            if _INT_LITERAL.fullmatch(code) or code in self.p.ints:
                 names.append(code)
             else:
                 names.append(self.p.fresh("_a"))
@@ -738,6 +746,8 @@ class Expr:
                 loops.append((f"({', '.join(names)},)", f"tuples({{}}, {len(names)}, {at})", i))
             else:
                 loops += [(f"v{n.uid}", "{}", i) for n in b.names]
+                if _is_interval(b.set):
+                    self.p.ints.update(f"v{n.uid}" for n in b.names)
             for n in b.names:
                 env[n.uid] = f"v{n.uid}"
         if len(loops) == 1:
@@ -864,7 +874,12 @@ class Expr:
         if isinstance(arg, t.Num) and arg.value >= 1:
             k = arg.value
             return f"({f}[{k - 1}] if type({f} := {fn}) is tuple and len({f}) >= {k} else apply({f}, {k}, {at}))"
-        x, kind, r = self.p.fresh("_x"), self.p.fresh("_t"), self.p.fresh("_r")
+        kind, r = self.p.fresh("_t"), self.p.fresh("_r")
+        if code in self.p.ints:  # an integer: only the function is tested
+            return (f"({f}[{code} - 1] if ({kind} := type({f} := {fn})) is tuple and 0 < {code} <= len({f}) "
+                    f"else {r} if ({kind} is Fcn or {kind} is Rcd) and ({r} := {f}.get({code}, UNSET)) is not UNSET "
+                    f"else apply({f}, {code}, {at}))")
+        x = self.p.fresh("_x")
         return (f"({f}[{x} - 1] if (({kind} := type({f} := {fn})) is tuple) & (type({x} := {code}) is int) "
                 f"and 0 < {x} <= len({f}) else {r} if ({kind} is Fcn or {kind} is Rcd) "
                 f"and ({r} := {f}.get({x}, UNSET)) is not UNSET else apply({f}, {x}, {at}))")

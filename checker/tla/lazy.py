@@ -29,8 +29,10 @@ class LazySet:
     def contains(self, value: Any) -> bool:
         raise NotImplementedError
 
-    def __contains__(self, value: Any) -> bool:
-        return self.contains(value)
+    def __init_subclass__(cls, **kwargs):
+        """`x in S` is the subclass's own `contains`, called at once (a TypeOK asks it of every state)."""
+        super().__init_subclass__(**kwargs)
+        cls.__contains__ = cls.contains
 
     def size(self) -> int | None:
         """The number of elements, None when infinite."""
@@ -159,8 +161,8 @@ class Subsets(LazySet):
         if not isinstance(value, (frozenset, LazySet)):
             return False
         if isinstance(self.base, LazySet) and not isinstance(value, LazySet):
-            return all(v in self.base for v in value)
-        return all(v in self.base for v in listed(value, self.loc))
+            return all(map(self.base.__contains__, value))
+        return all(map(self.base.__contains__, listed(value, self.loc)))
 
     def size(self):
         n = cardinality(self.base)
@@ -197,7 +199,7 @@ class Functions(LazySet):
         values = value if type(value) is tuple else value.values()
         if isinstance(self.range, frozenset):  # an interval too
             return self.range.issuperset(values)
-        return all(v in self.range for v in values)
+        return all(map(self.range.__contains__, values))
 
     def size(self):
         d, r = cardinality(self.domain), cardinality(self.range)
@@ -250,7 +252,7 @@ class Sequences(LazySet):
         self.written = "Seq(S)"
 
     def contains(self, value):
-        return type(value) is tuple and all(v in self.base for v in value)
+        return type(value) is tuple and all(map(self.base.__contains__, value))
 
     def size(self):
         return 1 if cardinality(self.base) == 0 else None

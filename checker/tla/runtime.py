@@ -12,7 +12,7 @@ import random
 import sys
 from typing import Any, Callable, Iterable
 
-from checker.hashed import changed
+from checker.hashed import HASH_BITS
 from checker.tla.errors import TlaError, Unsupported
 from checker.tla.lazy import (
     Combined,
@@ -625,29 +625,41 @@ def unpack(value, n: int, loc) -> tuple:
 def except_(f, path: tuple, new: Callable[[Any], Any], loc):
     """`[f EXCEPT ![a][b] = e]` for one update: `path` the keys (a field's name is its key), `new(old)` the
     new value from the old one (`@`). A key outside the function's domain leaves it unchanged, as TLC does."""
-    if type(f) is RecursiveFunction:
-        f = f.value(loc)
-    if not is_function(f):
-        raise TlaError(f"Attempted to apply EXCEPT to the {described(f)}, which is not a function", loc)
-    key, rest = path[0], path[1:]
-    if type(f) is tuple:
-        if not (type(key) is int and 0 < key <= len(f)):
-            return f
-        old = f[key - 1]
-        value = new(old) if not rest else except_(old, rest, new, loc)
-        return f[: key - 1] + (value,) + f[key:]
+    kind = type(f)
+    if kind is not Rcd and kind is not Fcn:
+        return _except_other(f, path, new, loc)
+    key = path[0]
     if key not in f:
         return f
     old = f[key]
-    value = new(old) if not rest else except_(old, rest, new, loc)
-    made = type(f)(f)
+    value = new(old) if len(path) == 1 else except_(old, path[1:], new, loc)
+    made = kind(f)
     dict.__setitem__(made, key, value)  # made here, before anything reads it: a TLA+ function is never changed
-    if type(value) in _HASHED_AT_ONCE or getattr(value, "_hash", None) is not None:
-        changed(f, key, value, made)
-    where = getattr(f, "_boolean", None)
-    if where is not None:
-        _pass_on(where, value, made)
+    known = type(value)
+    if known in _HASHED_AT_ONCE or (known is Rcd or known is Fcn) and value.hashed():
+        try:  # as `checker.hashed.changed`, written out: the hot spot of a step that changes a function
+            made._hash = (f._hash ^ hash((key, old)) ^ hash((key, value))) & HASH_BITS
+        except AttributeError:  # the original's hash not known: the copy's computed when asked
+            pass
+    try:
+        _pass_on(f._boolean, value, made)
+    except AttributeError:  # where the original's booleans are: not known
+        pass
     return made
+
+
+def _except_other(f, path: tuple, new: Callable[[Any], Any], loc):
+    """`except_` of a sequence, a recursive function, or a value that is no function (TLC's error)."""
+    if type(f) is RecursiveFunction:
+        return except_(f.value(loc), path, new, loc)
+    if type(f) is not tuple:
+        raise TlaError(f"Attempted to apply EXCEPT to the {described(f)}, which is not a function", loc)
+    key = path[0]
+    if not (type(key) is int and 0 < key <= len(f)):
+        return f
+    old = f[key - 1]
+    value = new(old) if len(path) == 1 else except_(old, path[1:], new, loc)
+    return f[: key - 1] + (value,) + f[key:]
 
 
 #: the kinds of value hashed at once, without looking inside (a set's elements were hashed as it was made): a

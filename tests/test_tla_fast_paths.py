@@ -210,3 +210,24 @@ def test_a_set_of_functions_lists_and_answers_as_the_functions_of_each_argument_
     other = data.draw(st.dictionaries(st.sampled_from([0, 1, 2, 3, "a"]), st.sampled_from([0, 1, 5, "x"]), max_size=3))
     inside = set(other) == set(domain) and all(v in range_ for v in other.values())
     assert made.contains(function(other)) == inside
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from([1, 2, 3, 0, 5, True, False, "a", "b", MODEL_VALUES[0]]), st.integers(0, 2),
+                       max_size=4),
+       st.randoms(use_true_random=False))
+def test_a_function_takes_its_canonical_form_whatever_order_its_keys_come_in(pairs, random):
+    """A function on 1..n is a tuple, on strings a record, else a Fcn: told by the keys' kinds (a boolean,
+    equal to 1 in Python, is no 1) and not by the order they come in."""
+    keys = list(pairs)
+    random.shuffle(keys)
+    made = function({k: pairs[k] for k in keys})
+    n = len(pairs)
+    if n == 0:
+        assert made == ()
+    elif all(type(k) is int for k in keys) and sorted(keys) == list(range(1, n + 1)):
+        assert made == tuple(pairs[i] for i in range(1, n + 1)) and type(made) is tuple
+    elif all(type(k) is str for k in keys):
+        assert type(made) is Rcd and dict(made) == pairs
+    else:
+        assert type(made).__name__ == "Fcn" and dict(made) == pairs

@@ -46,7 +46,7 @@ class LazySet:
         """The elements listed in TLC's order (as `generate` makes them: no sorting needed)."""
         cached = getattr(self, "_in_order", None)
         if cached is None:
-            self.elements(loc)
+            self._listable(loc)
             cached = self._in_order = list(self.generate())
         return cached
 
@@ -55,14 +55,18 @@ class LazySet:
         cached = getattr(self, "_elements", None)
         if cached is not None:
             return cached
+        self._listable(loc)
+        self._elements = frozenset(self.generate())
+        return self._elements
+
+    def _listable(self, loc) -> None:
+        """Unsupported, at `loc`, unless the set is finite and of at most `LIMIT` elements."""
         count = self.size()
         if count is None:
             raise Unsupported(f"{self.written} is infinite: it can be asked for membership (x \\in S) but not listed "
                               f"(quantified over, compared, counted)", loc)
         if count > LIMIT:
             raise Unsupported(f"{self.written} has {count:,} elements, more than the {LIMIT:,} ttt-check lists", loc)
-        self._elements = frozenset(self.generate())
-        return self._elements
 
     def __iter__(self):
         return iter(self.elements())

@@ -4,9 +4,10 @@ CHOOSE from a set of numbers or of tuples of numbers sorts it in Python's order,
 (`values.plain`), instead of TLC's order of any values (`values.key`); model values are sorted by their
 place in the cfg, an interval listed as it is made. The integer operators, `Len`, `i \in DOMAIN s` and
 `r.f` are written out in the code for the values they expect, and call the runtime's functions for any
-other (which stop as TLC does); a variable bound to the elements of `a..b` is known to be an integer there. A set of functions on 1..n lists its sequences at once, and answers
-membership without copying the function. A LET definition without parameters is a cell its reads look into,
-computed at the first read: never when unread (in ENABLED too), never twice.
+other (which stop as TLC does); a variable bound to the elements of `a..b` is known to be an integer there.
+A set of functions on 1..n lists its sequences at once, and answers membership without copying the
+function. A LET definition without parameters is a cell its reads look into, computed at the first read:
+never when unread (in ENABLED too), never twice. A function's canonical form is told by its keys' kinds.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from checker.tla import lazy, runtime
 from checker.tla import tree as t
 from checker.tla.spec_model import load
 from checker.tla.errors import TlaError
-from checker.tla.values import ModelValue, Rcd, function, interval, key, ordered, plain
+from checker.tla.values import Fcn, ModelValue, Rcd, function, interval, key, ordered, plain
 
 numbers = st.integers(-3, 3)
 #: sets of numbers, of tuples of numbers (of one length or several), and sets where booleans (which Python
@@ -230,4 +231,4 @@ def test_a_function_takes_its_canonical_form_whatever_order_its_keys_come_in(pai
     elif all(type(k) is str for k in keys):
         assert type(made) is Rcd and dict(made) == pairs
     else:
-        assert type(made).__name__ == "Fcn" and dict(made) == pairs
+        assert type(made) is Fcn and dict(made) == pairs

@@ -95,15 +95,12 @@ def function(pairs: dict) -> Any:
     keys = pairs.keys()
     first = next(iter(keys))
     if type(first) is str:
-        if _STRINGS_ALONE == set(map(type, keys)):  # the kinds told by loops of C
+        if _STR == set(map(type, keys)):  # the kinds told by loops of C
             return Rcd(pairs)
     elif type(first) is int and keys == (_ONE_TO[n] if n < 64 else interval(1, n)) \
-            and _INTEGERS_ALONE == set(map(type, keys)):  # 1..n, and no boolean equal to 1  # fmt: skip
+            and _INT == set(map(type, keys)):  # 1..n, and no boolean equal to 1  # fmt: skip
         return tuple(map(pairs.__getitem__, range(1, n + 1)))
     return Fcn(pairs)
-
-
-_STRINGS_ALONE, _INTEGERS_ALONE = {str}, {int}
 
 
 def is_function(value: Any) -> bool:

@@ -57,7 +57,7 @@ def shift_right(n, pos, loc):
 
 def factorials(loc):
     """`factorial[n \\in Nat] == IF n = 0 THEN 1 ELSE n * factorial[n-1]`."""
-    return RecursiveFunction(Naturals(), math.factorial, loc)
+    return RecursiveFunction(Naturals(), lambda _, n: math.factorial(n), loc)
 
 
 def binomial(n, k, loc):

@@ -841,10 +841,10 @@ class Expr:
                     env[n.uid] = f"v{n.uid}"
             body = self.with_env(env).value(e.body)
             if len(names) == 1 and not e.bounds[0].tuple_:
-                fn = f"lambda {names[0]}: {body}"
+                fn = f"lambda {me}, {names[0]}: {body}"
             else:
-                fn = f"lambda w: (lambda {', '.join(names)}: {body})(*unpack(w, {len(names)}, {at}))"
-            return f"recursive({self._domain(e.bounds)}, lambda {me}: ({fn}), {at})"
+                fn = f"lambda {me}, w: (lambda {', '.join(names)}: {body})(*unpack(w, {len(names)}, {at}))"
+            return f"recursive({self._domain(e.bounds)}, {fn}, {at})"
         clauses, env = self.bind(e.bounds)
         key = self._element(e.bounds)
         return f"function({{{key}: {self.with_env(env).value(e.body)} {clauses}}})"

@@ -351,9 +351,11 @@ class Unions(LazySet):
 
 class RecursiveFunction:
     """`f[x \\in S] == e` with e naming f: applied by evaluating e, each argument once (as TLC's lazy
-    function values do); listed, compared or printed only when S is finite."""
+    function values do); listed, compared or printed only when S is finite. `body(f, x)` is e, given f as an
+    argument rather than closed over: a closure over f would be a cycle, garbage only the cycle collector frees
+    (one per evaluation of f's definition, which the searches run with that collector paused)."""
 
-    def __init__(self, domain: Any, body: Callable[[Any], Any], loc=None):
+    def __init__(self, domain: Any, body: Callable[[Any, Any], Any], loc=None):
         self.domain, self.body, self.loc = domain, body, loc
         self.memo: dict = {}
         self._value = None
@@ -377,7 +379,7 @@ class RecursiveFunction:
             raise TlaError(f"Attempted to apply function to {show(argument)}, which is not in its domain", loc)
         if len(self.memo) > LIMIT:
             self.memo.clear()
-        value = self.memo[argument] = self.body(argument)
+        value = self.memo[argument] = self.body(self, argument)
         return value
 
     def value(self, loc=None) -> Any:

@@ -608,11 +608,9 @@ def build(keys: Iterable, make: Callable[[Any], Any]) -> Any:
     return function({k: make(k) for k in keys})
 
 
-def recursive(domain_set, make: Callable, loc) -> RecursiveFunction:
-    """`f[x \\in S] == e` where e applies f: `make(f)` is the function of x that computes e."""
-    made = RecursiveFunction(as_set(domain_set, loc), None, loc)
-    made.body = make(made)
-    return made
+def recursive(domain_set, body: Callable, loc) -> RecursiveFunction:
+    """`f[x \\in S] == e` where e applies f: `body(f, x)` computes e."""
+    return RecursiveFunction(as_set(domain_set, loc), body, loc)
 
 
 def unpack(value, n: int, loc) -> tuple:

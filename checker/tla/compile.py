@@ -303,10 +303,13 @@ class Program:
                       f"        v = {memo}[k] = once(lambda: {code})\n    return v\n")
         elif not d.params and level == STATE and not action:
             # the values in the last two states asked of, the latest first: an action (or a step property)
-            # reads a definition in the state and in the next one in turn, which one state would forget
+            # reads a definition in the state and in the next one in turn, which one state would forget; a
+            # liveness check reads it in a state and in each of its successors, so the state asked again moves
+            # first (else each successor would push it out)
             memo = self.constant([None, None, None, None])
             source = (f"def {name}(S):\n    m = {memo}\n    if S is m[0]:\n        return m[1]\n"
-                      f"    if S is m[2]:\n        return m[3]\n    v = {code}\n"
+                      f"    if S is m[2]:\n        v = m[0], m[1], m[2], m[3] = S, m[3], m[0], m[1]\n"
+                      f"        return v[1]\n    v = {code}\n"
                       f"    m[2] = m[0]\n    m[3] = m[1]\n    m[0] = S\n    m[1] = v\n    return v\n")
         else:
             source = f"def {name}({args}):\n    return {code}\n"

@@ -101,7 +101,7 @@ def test_choose_of_values_ordered_part_by_part_answers_as_tlc_where_the_conditio
 
 
 SPEC = r"""---- MODULE Fast ----
-EXTENDS Integers, Sequences, TLC
+EXTENDS Integers, Sequences, FiniteSets, TLC
 VARIABLE v
 Plus(a, b) == a + b
 Minus(a, b) == a - b
@@ -115,6 +115,9 @@ Field(r, b) == r.f
 InDomain(a, b) == a \in DOMAIN b
 Twice(a) == a + a
 Indexed(a, b) == [i \in 1..3 |-> <<i + a, a - i, i * a, i < a, i <= a, i > a, i >= a, b[i]>>]
+Spans(a, b) == <<{2 * i : i \in a..b}, \E i \in a..b : i = 2, [i \in a..b |-> i + 1], \A i \in a..b : i < 3>>
+Evens == {y \in 0..6 : Cardinality({y, 0}) > 0 /\ y % 2 = 0}
+IsEven(a, b) == a \in Evens
 RECURSIVE Sum(_)
 Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
 Sums == <<Sum({<<3, 1>>, <<1, 2>>, <<2, 0>>}), Sum({<<1>>, <<0, 5>>}), Sum({<<2, FALSE>>, <<1, TRUE>>})>>
@@ -138,7 +141,13 @@ OPERATORS = {"Plus": runtime.add, "Minus": runtime.sub, "Times": runtime.mul, "L
              "InDomain": lambda a, b, loc: runtime.member(a, runtime.dom(b, loc), loc),
              "Indexed": lambda a, b, loc: tuple((runtime.add(i, a, loc), runtime.sub(a, i, loc), runtime.mul(i, a, loc),
                                                  runtime.lt(i, a, loc), runtime.le(i, a, loc), runtime.gt(i, a, loc),
-                                                 runtime.ge(i, a, loc), runtime.apply(b, i, loc)) for i in range(1, 4))}
+                                                 runtime.ge(i, a, loc), runtime.apply(b, i, loc)) for i in range(1, 4)),
+             "Spans": lambda a, b, loc: spans(sorted(runtime.listed(runtime.dots(a, b, loc))))}
+
+
+def spans(s: list) -> tuple:
+    """`Spans(a, b)` of the spec, over the elements of a..b."""
+    return frozenset(2 * i for i in s), any(i == 2 for i in s), function({i: i + 1 for i in s}), all(i < 3 for i in s)
 
 
 @pytest.fixture(scope="module")
@@ -232,3 +241,21 @@ def test_a_function_takes_its_canonical_form_whatever_order_its_keys_come_in(pai
         assert type(made) is Rcd and dict(made) == pairs
     else:
         assert type(made) is Fcn and dict(made) == pairs
+
+
+def test_a_constant_set_listed_already_is_looked_up_and_answers_as_its_condition(tmp_path):
+    """`x \\in Evens` evaluates Evens' condition on x until something lists Evens; then it looks x up, and asks
+    the condition only of what it does not find (TRUE is no element, and TLC stops comparing it with 1)."""
+    (tmp_path / "Fast.tla").write_text(SPEC)
+    (tmp_path / "Fast.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(tmp_path / "Fast.tla"))
+    is_even = spec.program.ns[spec.program.function(spec.names.all["IsEven"])]
+    counted = []
+    spec.program.ns["size"] = lambda s, loc: counted.append(s) or runtime.size(s, loc)  # Cardinality, in the condition
+    asked = [-1, 0, 1, 2, 3, 6, 7, True, False, "ab", (0,), frozenset({0})]
+    lazily = [outcome(lambda: is_even(None, x, None)) for x in asked]
+    assert len(counted) == 5  # 0, 1, 2, 3, 6: the integers of 0..6
+    assert value_of((spec, spec.program, spec.names.all), "Evens") == frozenset({0, 2, 4, 6})
+    counted.clear()
+    assert [outcome(lambda: is_even(None, x, None)) for x in asked] == lazily
+    assert len(counted) == 2  # 1 and 3, not found among 0, 2, 4, 6 (TRUE stops at 0..6, before the condition)

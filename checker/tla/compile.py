@@ -152,6 +152,8 @@ class Program:
         #: the names of loop variables bound to the elements of an interval `a..b`: integers, whose operators
         #: and indices need no test of kind
         self.ints: set[str] = set()
+        #: a constant definition without parameters -> the name of the cell that remembers its value
+        self.memos: dict[int, str] = {}
 
     # ---- the namespace ----------------------------------------------------------------------------
 
@@ -289,7 +291,7 @@ class Program:
         code = expr.value(body)
         args = ", ".join(states + params)
         if not d.params and level == CONSTANT:
-            memo = self.constant([_UNSET])
+            memo = self.memos[d.uid] = self.constant([_UNSET])
             source = (f"def {name}({args}):\n    v = {memo}[0]\n    if v is UNSET:\n"
                       f"        v = {memo}[0] = once(lambda: {code})\n    return v\n")
         elif level == CONSTANT and not action and not any(isinstance(p, OpParam) for p in d.params) and \
@@ -663,9 +665,11 @@ class Expr:
 
     def membership(self, element: Any, of: Any, at: str) -> str:
         """`x \\in S`; for `S` a set filter `{y \\in T : P}` (written, or a definition's body), `x \\in T /\\ P(x)`,
-        as TLC decides it: the set is never made."""
+        as TLC decides it: the set is never made. A constant definition's set that something else has listed
+        already (Init's `x \\in S`) is looked up in first: P held for the element found there, when it was listed."""
         body = of
         env = self.env
+        listed = None
         if isinstance(of, t.Apply) and isinstance(of.target, Definition) and not of.target.let \
                 and not any(isinstance(p, OpParam) for p in of.target.params):  # fmt: skip
             inner = of.target.resolved_body()
@@ -674,6 +678,9 @@ class Expr:
                 for param, arg in zip(of.target.params, of.args):
                     env[param.uid] = Deferred(arg, dict(self.env))
                 body = inner
+                if not of.target.params and self.p.level(inner) == CONSTANT:
+                    self.p.function(of.target)
+                    listed = self.p.memos.get(of.target.uid)
         if isinstance(of, t.Apply) and isinstance(of.target, Builtin) and of.target.name == "DOMAIN" \
                 and not self.iterable:  # fmt: skip
             # `i \in DOMAIN s` of a sequence, as a comparison: the interval is never made
@@ -692,7 +699,12 @@ class Expr:
         compiler = self.like(env=env)
         condition = compiler.like(env=inner_env).cond(body.body)
         base = compiler.value(body.bound.set)
-        return f"(lambda v{name.uid}: member(v{name.uid}, {base}, {at}) and {condition})({self.value(element)})"
+        lazily = f"member(v{name.uid}, {base}, {at}) and {condition}"
+        if listed is not None:  # found there, it is in it; else asked as above (TRUE is not 1: see `found`)
+            s = self.p.fresh("_s")
+            lazily = (f"((v{name.uid} in {s} and found(v{name.uid}, {s}, {at})) if type({s} := {listed}[0]) is "
+                      f"frozenset else False) or {lazily}")
+        return f"(lambda v{name.uid}: {lazily})({self.value(element)})"
 
     def equality(self, left: Any, right: Any, at: str, negated: bool) -> str:
         """`a = b`: Python's `==` where both are of one kind (a literal's kind is known), else `eq`, which
@@ -741,9 +753,13 @@ class Expr:
         env = dict(self.env)
         listings, loops = [], []
         for i, b in enumerate(bounds):  # a loop: (its names, what it walks with {} for its set's listing, the set)
-            s = self.in_iterable().value(b.set)
             at = self.p.loc(getattr(b.set, "loc", t.NOWHERE))
-            listings.append(f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})")
+            if _is_interval(b.set):  # walked as a range (in TLC's order, as enum lists it), the set never made
+                low, high = (self.in_iterable().value(a) for a in b.set.args)
+                listings.append(f"span({low}, {high}, {at})")
+            else:
+                s = self.in_iterable().value(b.set)
+                listings.append(f"enum({s}, {at})" if ordered or self.p.ordered_loops else f"each({s}, {at})")
             if b.tuple_:
                 names = [f"v{n.uid}" for n in b.names]
                 loops.append((f"({', '.join(names)},)", f"tuples({{}}, {len(names)}, {at})", i))

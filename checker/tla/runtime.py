@@ -376,6 +376,13 @@ def enum(s, loc) -> list:
     return found
 
 
+def span(a, b, loc) -> range:
+    """The elements of `a..b` for a loop, ascending (TLC's order), without making the set."""
+    if type(a) is int and type(b) is int:
+        return range(a, b + 1)
+    _ints("..", a, b, loc)
+
+
 def each(s, loc) -> Iterable:
     """The elements of set `s`, in any order (for `\\A`, `\\E` and set constructors inside expressions)."""
     if type(s) is frozenset:

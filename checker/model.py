@@ -185,6 +185,9 @@ class Model(Generic[S]):
     #: state) is in the model (TLC's CONSTRAINT and ACTION_CONSTRAINT); one outside is checked against the
     #: invariants but neither counted nor expanded, and a state whose successors are all outside is no deadlock.
     constraint: Callable[[S, S | None], bool] | None = None
+    #: Whether `constraint` reads the state alone, not the step into it (no ACTION_CONSTRAINT): then a state
+    #: seen already is known to be inside, and the search asks it of new states only.
+    constraint_of_states: bool = False
     #: Whether an error of the spec met during a search is shown after the behaviour that reaches it (as TLC
     #: shows it), rather than alone.
     error_behaviours: bool = False

@@ -5,6 +5,7 @@ import re
 
 import console
 import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.explore.bfs import explore
@@ -189,3 +190,31 @@ def test_the_cycle_collector_is_paused_during_the_search_and_left_as_it_was(enab
         assert gc.isenabled() == enabled
     finally:
         gc.enable()
+
+
+def kept_counts(initial, edges, inside):
+    """Distinct states, transitions and states per depth of a breadth-first search that keeps the states of
+    `inside` alone (TLC's CONSTRAINT), counted apart from `explore`."""
+    level = [s for s in dict.fromkeys(initial) if s in inside]
+    seen, transitions, per_depth = set(level), 0, []
+    while level:
+        per_depth.append(len(level))
+        following = []
+        for s in level:
+            kept = [t for t in dict.fromkeys(t for _, t in edges.get(s, [])) if t in inside]
+            transitions += len(kept)
+            following += [t for t in kept if t not in seen and not seen.add(t)]
+        level = following
+    return len(seen), transitions, per_depth
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=3), labelled_edges, st.frozensets(st.integers(0, 7)),
+       st.booleans(), st.booleans())
+def test_a_constraint_keeps_the_states_inside_it_asked_of_every_step_or_of_new_states_alone(
+        initial, edges, inside, of_states, keep_graph):
+    model = Graph(initial, edges)
+    model.constraint = lambda state, previous: state in inside
+    model.constraint_of_states = of_states
+    stats = explore(model, [below(6)], check_deadlock=False, keep_going=True, keep_graph=keep_graph).stats
+    assert (stats.distinct, stats.transitions, stats.per_depth) == kept_counts(initial, edges, inside)

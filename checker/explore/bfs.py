@@ -184,6 +184,9 @@ def explore(
                 pending.remove(invariant)
         return True
 
+    #: the constraint asked of new states alone, after the look-up that finds them new: a state seen already is
+    #: inside it (the constraint reads states, not steps, and the search keeps no graph)
+    new_alone = in_model is not None and model.constraint_of_states and not keep_graph
     frontier = []
     for state in model.init_states():
         stats.generated += 1
@@ -242,7 +245,7 @@ def explore(
                         changes = changes or successor != state
                         successors[canonical(successor)] = None
                     generated = bool(successors)
-                if in_model is not None:  # the few outside the constraint taken out (a new dict would hash every state)
+                if in_model is not None and not new_alone:  # those outside taken out (a new dict would hash each)
                     for t in [t for t in successors if excluded(t, state)]:
                         del successors[t]
                 stats.transitions += len(successors)
@@ -256,6 +259,10 @@ def explore(
                     for successor in successors:
                         # one lookup: the successor is new when the parent kept for it is this state
                         if parents.setdefault(successor, state) is state:
+                            if new_alone and (successor in outside or excluded(successor, state)):
+                                del parents[successor]  # outside the constraint
+                                stats.transitions -= 1
+                                continue
                             next_frontier.append(successor)
                 else:
                     targets = []

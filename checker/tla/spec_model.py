@@ -127,6 +127,7 @@ class TlaSpec(Model[tuple]):
         self.constraints = [self._state_predicate(name, "CONSTRAINT") for name in self.config.constraints]
         self.action_constraints = [self._action_predicate(name) for name in self.config.action_constraints]
         self.constraint = self._allowed if self.constraints or self.action_constraints else None
+        self.constraint_of_states = not self.action_constraints
         if self.config.symmetry:
             self.canonical = self._symmetry(self.config.symmetry)
             self.symmetry_required = True

@@ -185,8 +185,8 @@ def explore(
         return True
 
     #: the constraint asked of new states alone, after the look-up that finds them new: a state seen already is
-    #: inside it (the constraint reads states, not steps, and the search keeps no graph)
-    new_alone = in_model is not None and model.constraint_of_states and not keep_graph
+    #: inside it (the constraint reads states, not steps)
+    new_alone = in_model is not None and model.constraint_of_states
     frontier = []
     for state in model.init_states():
         stats.generated += 1
@@ -270,10 +270,15 @@ def explore(
                         # one lookup: the successor is new when it was added (the model may give a known state
                         # itself as a successor)
                         known = len(kept)
-                        targets.append(kept.setdefault(successor, successor))
+                        target = kept.setdefault(successor, successor)
                         if len(kept) > known:
+                            if new_alone and (successor in outside or excluded(successor, state)):
+                                del kept[successor]  # outside the constraint
+                                stats.transitions -= 1
+                                continue
                             parents[successor] = state
                             next_frontier.append(successor)
+                        targets.append(target)
                     graph[state] = tuple(targets)
                 if on_level and len(parents) >= report_at:
                     report_at = len(parents) + PROGRESS_EVERY

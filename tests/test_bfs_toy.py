@@ -216,5 +216,9 @@ def test_a_constraint_keeps_the_states_inside_it_asked_of_every_step_or_of_new_s
     model = Graph(initial, edges)
     model.constraint = lambda state, previous: state in inside
     model.constraint_of_states = of_states
-    stats = explore(model, [below(6)], check_deadlock=False, keep_going=True, keep_graph=keep_graph).stats
+    result = explore(model, [below(6)], check_deadlock=False, keep_going=True, keep_graph=keep_graph)
+    stats = result.stats
     assert (stats.distinct, stats.transitions, stats.per_depth) == kept_counts(initial, edges, inside)
+    if keep_graph:  # its steps lead inside alone
+        assert inside.issuperset(result.graph) and all(inside.issuperset(ts) for ts in result.graph.values())
+        assert sum(map(len, result.graph.values())) == stats.transitions

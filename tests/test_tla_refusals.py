@@ -194,3 +194,18 @@ def test_a_translation_edited_by_hand_is_checked_with_a_warning(tmp_path, ttt_ch
     shutil.copy(PLUSCAL.with_suffix(".cfg"), tmp_path)
     code, out, err = ttt_check("--spec", spec)
     assert code == 0 and "warning" in err and "edited by hand" in err
+
+
+def test_a_definition_that_cannot_be_resolved_gives_its_error_each_time_it_is_asked(tmp_path):
+    """Unread by the cfg, it is asked of only by an expression (the explorer's): each time, and through a
+    definition that reads it, the same error at its place, never an internal one."""
+    from checker.tla.errors import TlaError
+    from checker.tla.spec_model import load
+
+    (tmp_path / "Unknown.tla").write_text("---- MODULE Unknown ----\nEXTENDS Naturals\nVARIABLE x\n"
+                                         "Bad == Cardinality({x})\nUses == Bad + 1\nInit == x = 0\nNext == x' = 1 - x\n====\n")
+    (tmp_path / "Unknown.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(tmp_path / "Unknown.tla"))
+    for expression in ("Bad", "Bad", "Uses", "Bad + 2", "Uses"):
+        with pytest.raises(TlaError, match=r"Unknown\.tla:4:8: unknown operator 'Cardinality'"):
+            spec.evaluate((0,), expression)

@@ -69,6 +69,15 @@ def _is_interval(e: Any) -> bool:
     return isinstance(e, t.Apply) and getattr(e.target, "function", None) == "dots"
 
 
+def _raising(error: TlaError) -> Callable:
+    """A function that raises `error`, called however it is."""
+
+    def raising(*args):
+        raise error.with_traceback(None)
+
+    return raising
+
+
 def _namespace() -> dict:
     """What the compiled code sees: the runtime's operators (the Community Modules' too), the value types, the
     constant sets."""
@@ -137,6 +146,8 @@ class Program:
             self.ns[f"C_{name}"] = value
         self.levels = Levels()
         self.functions: dict[tuple[int, str], str] = {}
+        #: the key of a definition's function whose compilation failed -> the error (raised again when asked)
+        self.failed: dict[tuple[int, str], TlaError] = {}
         self.names = itertools.count()
         self.sources: list[str] = []
         #: id of a Loc -> its name in the namespace
@@ -274,8 +285,19 @@ class Program:
         key = (d.uid, "action" if action else "state")
         name = self.functions.get(key)
         if name is not None:
+            if key in self.failed:
+                raise self.failed[key].with_traceback(None)
             return name
-        name = self.functions[key] = self.fresh("D")
+        name = self.functions[key] = self.fresh("D")  # before its body: a recursive definition calls it
+        try:
+            self._define_function(d, name, action)
+        except TlaError as error:  # the same error wherever it is asked again, or called from code made meanwhile
+            self.failed[key] = error
+            self.ns[name] = _raising(error)
+            raise
+        return name
+
+    def _define_function(self, d: Definition, name: str, action: bool) -> None:
         body = d.resolved_body()
         level = self.level(body)
         if level == TEMPORAL:
@@ -316,7 +338,6 @@ class Program:
         else:
             source = f"def {name}({args}):\n    return {code}\n"
         self.define(source)
-        return name
 
     def evaluator(self, e: Any, action: bool = False) -> Callable:
         """A Python function of the state (and of the next one, for an action) evaluating expression `e`."""

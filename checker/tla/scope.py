@@ -92,8 +92,12 @@ class Definition:
 
     def resolved_body(self):
         if self.pending is not None:
-            pending, self.pending = self.pending, None
-            self.body = pending()
+            pending, self.pending = self.pending, None  # a recursive definition meets itself while resolved
+            try:
+                self.body = pending()
+            except BaseException:
+                self.pending = pending  # asked again, it fails again as it did (an unknown name): never None
+                raise
         return self.body
 
     def __repr__(self) -> str:

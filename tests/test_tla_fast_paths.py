@@ -118,6 +118,9 @@ Indexed(a, b) == [i \in 1..3 |-> <<i + a, a - i, i * a, i < a, i <= a, i > a, i 
 Spans(a, b) == <<{2 * i : i \in a..b}, \E i \in a..b : i = 2, [i \in a..b |-> i + 1], \A i \in a..b : i < 3>>
 Evens == {y \in 0..6 : Cardinality({y, 0}) > 0 /\ y % 2 = 0}
 IsEven(a, b) == a \in Evens
+Pairs == {y \in [1..2 -> {0, 1}] : Cardinality({y[1], y[2]}) > 0}
+IsPair(a, b) == a \in Pairs
+EvensUpTo(a, b) == {w \in 0..a : w \in Evens}
 RECURSIVE Sum(_)
 Sum(S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN x[1] - 2 * Sum(S \ {x})
 Sums == <<Sum({<<3, 1>>, <<1, 2>>, <<2, 0>>}), Sum({<<1>>, <<0, 5>>}), Sum({<<2, FALSE>>, <<1, TRUE>>})>>
@@ -259,3 +262,19 @@ def test_a_constant_set_listed_already_is_looked_up_and_answers_as_its_condition
     counted.clear()
     assert [outcome(lambda: is_even(None, x, None)) for x in asked] == lazily
     assert len(counted) == 2  # 1 and 3, not found among 0, 2, 4, 6 (TRUE stops at 0..6, before the condition)
+
+
+def test_a_constant_set_listed_from_a_lazy_one_answers_as_before_it_was_listed_and_in_a_loops_set(tmp_path):
+    """Pairs is listed from [1..2 -> {0, 1}], whose membership compares otherwise than a listed set's: x is
+    asked of it as before. `w \\in Evens` inside the set of a loop is compiled (Python forbids := there)."""
+    (tmp_path / "Fast.tla").write_text(SPEC)
+    (tmp_path / "Fast.cfg").write_text("INIT Init\nNEXT Next\n")
+    spec = load(str(tmp_path / "Fast.tla"))
+    program, names = spec.program, spec.names.all
+    is_pair, up_to = (program.ns[program.function(names[name])] for name in ("IsPair", "EvensUpTo"))
+    asked = [(0, 1), (1, 1), (True, False), (2, 0), (0,), "ab"]
+    lazily = [outcome(lambda: is_pair(None, x, None)) for x in asked]
+    assert value_of((spec, program, names), "Pairs") == frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
+    assert [outcome(lambda: is_pair(None, x, None)) for x in asked] == lazily
+    assert value_of((spec, program, names), "Evens") == frozenset({0, 2, 4, 6})
+    assert [up_to(None, n, None) for n in (-1, 0, 3, 6)] == [frozenset(), {0}, {0, 2}, {0, 2, 4, 6}]

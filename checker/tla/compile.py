@@ -70,12 +70,18 @@ def _is_interval(e: Any) -> bool:
 
 
 def _raising(error: TlaError) -> Callable:
-    """A function that raises `error`, called however it is."""
+    """A function that raises `error` afresh (`_again`), called however it is."""
 
     def raising(*args):
-        raise error.with_traceback(None)
+        raise _again(error)
 
     return raising
+
+
+def _again(error: TlaError) -> TlaError:
+    """A new error of the same kind, message and place: a search writes the behaviour it met it after on the
+    error it raises, which must not stay on one raised later."""
+    return type(error)(error.message, error.loc)
 
 
 def _namespace() -> dict:
@@ -286,7 +292,7 @@ class Program:
         name = self.functions.get(key)
         if name is not None:
             if key in self.failed:
-                raise self.failed[key].with_traceback(None)
+                raise _again(self.failed[key])
             return name
         name = self.functions[key] = self.fresh("D")  # before its body: a recursive definition calls it
         try:
@@ -294,6 +300,9 @@ class Program:
         except TlaError as error:  # the same error wherever it is asked again, or called from code made meanwhile
             self.failed[key] = error
             self.ns[name] = _raising(error)
+            raise
+        except BaseException:  # (too deep to compile, interrupted): compiled afresh when asked again
+            del self.functions[key]
             raise
         return name
 
@@ -721,10 +730,8 @@ class Expr:
         condition = compiler.like(env=inner_env).cond(body.body)
         base = compiler.value(body.bound.set)
         lazily = f"member(v{name.uid}, {base}, {at}) and {condition}"
-        if listed is not None:  # found there, it is in it; else asked as above (TRUE is not 1: see `found`)
-            s = self.p.fresh("_s")
-            lazily = (f"((v{name.uid} in {s} and found(v{name.uid}, {s}, {at})) if type({s} := {listed}[0]) is "
-                      f"frozenset else False) or {lazily}")
+        if listed is not None:  # found there, it is in it; else asked as above (see `runtime.listed_member`)
+            lazily = f"listed_member(v{name.uid}, {listed}, {base}, {at}) or {lazily}"
         return f"(lambda v{name.uid}: {lazily})({self.value(element)})"
 
     def equality(self, left: Any, right: Any, at: str, negated: bool) -> str:

@@ -165,6 +165,15 @@ def found(x: Any, s: frozenset, loc) -> bool:
     return True
 
 
+def listed_member(x: Any, cell: list, base: Any, loc) -> bool:
+    """True when `x` is found in `cell[0]`, the listing of a constant `{y \\in base : P}` (else False, and the
+    caller asks `x \\in base /\\ P(x)`): P held for the element found, and `x \\in base` is answered by the same
+    element, compared with x as `member` compares it, when base is listed too (not when lazy: its membership
+    compares otherwise)."""
+    s = cell[0]
+    return type(s) is frozenset and isinstance(base, frozenset) and x in s and found(x, s, loc)
+
+
 def neq(a: Any, b: Any, loc) -> bool:
     return not eq(a, b, loc)
 

@@ -187,6 +187,11 @@ def explore(
     #: the constraint asked of new states alone, after the look-up that finds them new: a state seen already is
     #: inside it (the constraint reads states, not steps)
     new_alone = in_model is not None and model.constraint_of_states
+
+    def left_out(state: Hashable, previous: Hashable) -> bool:
+        """Whether a state found new (with `new_alone`) is outside the constraint, met there before or now."""
+        return new_alone and (state in outside or excluded(state, previous))
+
     frontier = []
     for state in model.init_states():
         stats.generated += 1
@@ -259,7 +264,7 @@ def explore(
                     for successor in successors:
                         # one lookup: the successor is new when the parent kept for it is this state
                         if parents.setdefault(successor, state) is state:
-                            if new_alone and (successor in outside or excluded(successor, state)):
+                            if left_out(successor, state):
                                 del parents[successor]  # outside the constraint
                                 stats.transitions -= 1
                                 continue
@@ -272,7 +277,7 @@ def explore(
                         known = len(kept)
                         target = kept.setdefault(successor, successor)
                         if len(kept) > known:
-                            if new_alone and (successor in outside or excluded(successor, state)):
+                            if left_out(successor, state):
                                 del kept[successor]  # outside the constraint
                                 stats.transitions -= 1
                                 continue
